@@ -1,0 +1,83 @@
+//===- DTypeLattice.h - NumPy dtypes and their promotion --------*- C++ -*-===//
+//
+// The dtype x dtype promotion table belongs to dtypes, not ops: ops name a
+// PromotionCategory and this file says what that means for each dtype. Both
+// the verifiers and the C++ API's eager checks use these functions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TNP_DIALECT_DTYPELATTICE_H
+#define TNP_DIALECT_DTYPELATTICE_H
+
+#include "mlir/IR/Types.h"
+#include "mlir/IR/ValueRange.h"
+#include "mlir/Support/LLVM.h"
+
+#include <string>
+
+namespace mlir {
+class Operation;
+} // namespace mlir
+
+namespace mlir::tnp {
+
+/// How an op's result dtype follows from the dtype its operands promote to.
+enum class PromotionCategory {
+  /// The promoted dtype itself (add, maximum, neg, ...).
+  Same,
+  /// The promoted dtype, but bool becomes int8 (square, pow, floor_div, rem:
+  /// NumPy has no bool loop for them).
+  Numeric,
+  /// Bool and integers become the smallest float that holds them exactly
+  /// (exp, sin, floor, atan2: NumPy picks the first float loop).
+  InexactResult,
+  /// Bool and integers become float64 (true division).
+  TrueDivide,
+  /// Always bool (comparisons).
+  BoolResult,
+  /// Complex becomes its real component type (abs).
+  Magnitude,
+};
+
+/// NumPy's kinds, in promotion order.
+enum class DTypeKind { Bool, Int, Float, Complex };
+
+/// One operand of a promotion: its dtype and whether it is a weak literal
+/// (a C++ scalar, which promotes as a Python scalar does).
+struct DTypeOperand {
+  Type dtype;
+  bool weak = false;
+};
+
+/// Whether `t` is one of the 15 dtypes tnp supports.
+bool isDType(Type t);
+/// The kind of a supported dtype.
+DTypeKind getKind(Type dtype);
+/// NumPy's name of a dtype ("int32", "float64", "bool", "bfloat16").
+std::string getDTypeName(Type dtype);
+
+/// NumPy's "safe" casting: every value of `from` is exactly a value of `to`.
+/// bfloat16 (absent from NumPy) follows the same rule: 8 significant bits.
+bool canCastSafely(Type from, Type to);
+/// NumPy's np.promote_types: the smallest dtype both cast to safely.
+Type promoteTypes(Type a, Type b);
+/// The dtype the operands promote to: arrays by promoteTypes; weak literals
+/// adopt the arrays' dtype unless they are of a higher kind (NEP 50).
+Type promoteOperands(ArrayRef<DTypeOperand> operands);
+/// The result dtype of an op of `category` whose operands promote to `dtype`.
+Type getCategoryResultType(PromotionCategory category, Type dtype);
+
+/// Whether `v` is a weak literal: a weak tnp.constant, possibly broadcast or
+/// reshaped.
+bool isWeakLiteral(Value v);
+/// The result dtype of an op of `category` over these operand values.
+Type inferPromotedType(PromotionCategory category, ValueRange operands);
+
+/// The verifier of PromotableOpInterface: once the operands agree on a dtype,
+/// the result dtype is the category's; mixed operands are checked against
+/// the promotion mode by tnp-promote-types.
+LogicalResult verifyPromotableOp(Operation *op);
+
+} // namespace mlir::tnp
+
+#endif // TNP_DIALECT_DTYPELATTICE_H

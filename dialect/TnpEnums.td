@@ -1,0 +1,26 @@
+//===- TnpEnums.td - enum attributes of the tnp dialect ----*- tablegen -*-===//
+
+#ifndef TNP_ENUMS_TD
+#define TNP_ENUMS_TD
+
+include "dialect/TnpBase.td"
+
+def Tnp_ReduceKind : I32EnumAttr<"ReduceKind", "how tnp.reduce combines", [
+    I32EnumAttrCase<"Sum", 0, "sum">, I32EnumAttrCase<"Prod", 1, "prod">,
+    I32EnumAttrCase<"Max", 2, "max">, I32EnumAttrCase<"Min", 3, "min">,
+    I32EnumAttrCase<"Any", 4, "any">, I32EnumAttrCase<"All", 5, "all">]> {
+  let cppNamespace = "::mlir::tnp";
+  let genSpecializedAttr = 0;
+}
+def Tnp_ReduceKindAttr : EnumAttr<Tnp_Dialect, Tnp_ReduceKind, "reduce_kind">;
+
+def Tnp_ScatterKind : I32EnumAttr<"ScatterKind", "how tnp.scatter updates", [
+    I32EnumAttrCase<"Set", 0, "set">, I32EnumAttrCase<"Add", 1, "add">,
+    I32EnumAttrCase<"Mul", 2, "mul">, I32EnumAttrCase<"Min", 3, "min">,
+    I32EnumAttrCase<"Max", 4, "max">]> {
+  let cppNamespace = "::mlir::tnp";
+  let genSpecializedAttr = 0;
+}
+def Tnp_ScatterKindAttr : EnumAttr<Tnp_Dialect, Tnp_ScatterKind, "scatter_kind">;
+
+#endif // TNP_ENUMS_TD

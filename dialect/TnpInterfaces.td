@@ -1,0 +1,63 @@
+//===- TnpInterfaces.td - per-op rule interfaces -----------*- tablegen -*-===//
+//
+// Each op carries its own rules through these interfaces; passes hold only
+// generic drivers. Promotion is implemented by the op families now; the VJP
+// (tnp-autodiff) and batching (tnp-batch) rules are attached op by op as
+// those transforms arrive.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TNP_INTERFACES_TD
+#define TNP_INTERFACES_TD
+
+include "mlir/IR/OpBase.td"
+
+def Tnp_PromotableOpInterface : OpInterface<"PromotableOpInterface"> {
+  let cppNamespace = "::mlir::tnp";
+  let description = [{
+    An op whose operands may arrive with different dtypes (or as weak
+    literals) and are promoted to one dtype, as NumPy's ufuncs do. The op names
+    its category; the dtype x dtype table lives in DTypeLattice.cpp.
+  }];
+  let methods = [
+    InterfaceMethod<"How the result dtype follows from the promoted dtype.",
+      "::mlir::tnp::PromotionCategory", "getPromotionCategory">,
+    InterfaceMethod<"The operands that take part in promotion.",
+      "::mlir::OperandRange", "getPromotedOperands", (ins), [{}],
+      [{ return $_op->getOperands(); }]>,
+  ];
+  let verify = [{ return ::mlir::tnp::verifyPromotableOp($_op); }];
+}
+
+def Tnp_DifferentiableOpInterface : OpInterface<"DifferentiableOpInterface"> {
+  let cppNamespace = "::mlir::tnp";
+  let description = [{
+    The op's reverse-mode rule, used by `tnp-autodiff`. Rules emit tnp ops
+    only, so that a gradient can itself be differentiated and batched.
+  }];
+  let methods = [
+    InterfaceMethod<"Build operand cotangents (null where not differentiable).",
+      "::llvm::LogicalResult", "buildVjp",
+      (ins "::mlir::OpBuilder &":$b, "::mlir::ValueRange":$resultCotangents,
+           "::llvm::SmallVectorImpl<::mlir::Value> &":$operandCotangents)>,
+  ];
+}
+
+def Tnp_BatchableOpInterface : OpInterface<"BatchableOpInterface"> {
+  let cppNamespace = "::mlir::tnp";
+  let description = [{
+    The op's batching rule, used by `tnp-batch` (vectorized_map): given the
+    batched operands and the batch dimension of each (none if unbatched),
+    build the batched op and say where its results carry the batch.
+  }];
+  let methods = [
+    InterfaceMethod<"Build the batched op from batched operands.",
+      "::llvm::LogicalResult", "buildBatched",
+      (ins "::mlir::OpBuilder &":$b, "::mlir::ValueRange":$operands,
+           "::llvm::ArrayRef<std::optional<int64_t>>":$operandBatchDims,
+           "::llvm::SmallVectorImpl<::mlir::Value> &":$results,
+           "::llvm::SmallVectorImpl<std::optional<int64_t>> &":$resultBatchDims)>,
+  ];
+}
+
+#endif // TNP_INTERFACES_TD

@@ -1,0 +1,15 @@
+//===- Random.cpp - rules of random_bits ----------------------------------===//
+
+#include "dialect/TnpOps.h"
+
+using namespace mlir;
+using namespace mlir::tnp;
+
+LogicalResult RandomBitsOp::verify() {
+  auto key = cast<RankedTensorType>(getKey().getType());
+  if (key.getShape() != ArrayRef<int64_t>{2})
+    return emitOpError("key must be tensor<2xui32>, got ") << key;
+  if (!getType().hasStaticShape())
+    return emitOpError("result shape must be static, got ") << getType();
+  return success();
+}

@@ -1,0 +1,18 @@
+# lit configuration for tnp: tnp-opt and LLVM's FileCheck, not and count.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "tnp"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir"]
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "unit"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tnp_obj_root, "test")
+
+llvm_config.use_default_substitutions()
+llvm_config.add_tool_substitutions(
+    ["tnp-opt"], [config.tnp_tools_dir, config.llvm_tools_dir]
+)

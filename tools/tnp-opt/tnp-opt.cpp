@@ -1,0 +1,25 @@
+//===- tnp-opt.cpp - the tnp pass driver ----------------------------------===//
+//
+// mlir-opt for tnp: the tnp dialect next to MLIR's upstream dialects and
+// passes, which tnp's pipelines are built from.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialect/TnpDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::DialectRegistry registry;
+  registry.insert<mlir::tnp::TnpDialect>();
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  mlir::registerAllPasses();
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "tnp optimizer driver\n", registry));
+}
