@@ -95,19 +95,21 @@ bool tnp::canCastSafely(Type from, Type to) {
          getMaxExponent(fromFloat) <= getMaxExponent(toFloat);
 }
 
+SmallVector<Type, 15> tnp::getAllDTypes(MLIRContext *ctx) {
+  auto s = [&](unsigned w) -> Type { return IntegerType::get(ctx, w); };
+  auto u = [&](unsigned w) -> Type {
+    return IntegerType::get(ctx, w, IntegerType::Unsigned);
+  };
+  Type f32 = Float32Type::get(ctx), f64 = Float64Type::get(ctx);
+  return {s(1),  s(8),  u(8),  s(16), u(16), s(32),
+          u(32), s(64), u(64), Float16Type::get(ctx), BFloat16Type::get(ctx),
+          f32,   f64,   ComplexType::get(f32), ComplexType::get(f64)};
+}
+
 Type tnp::promoteTypes(Type a, Type b) {
   if (a == b)
     return a;
-  MLIRContext *ctx = a.getContext();
-  auto u = [&](unsigned w) { return IntegerType::get(ctx, w, IntegerType::Unsigned); };
-  auto s = [&](unsigned w) { return IntegerType::get(ctx, w); };
-  Type f32 = Float32Type::get(ctx), f64 = Float64Type::get(ctx);
-  // Candidates from smallest to largest: NumPy's order of dtypes.
-  Type candidates[] = {s(1),  s(8),  u(8),  s(16), u(16),
-                       s(32), u(32), s(64), u(64), Float16Type::get(ctx),
-                       BFloat16Type::get(ctx), f32, f64,
-                       ComplexType::get(f32), ComplexType::get(f64)};
-  for (Type c : candidates)
+  for (Type c : getAllDTypes(a.getContext()))
     if (canCastSafely(a, c) && canCastSafely(b, c))
       return c;
   llvm_unreachable("complex128 holds every dtype");

@@ -12,6 +12,7 @@
 #include "mlir/IR/Types.h"
 #include "mlir/IR/ValueRange.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <string>
 
@@ -49,6 +50,10 @@ struct DTypeOperand {
   bool weak = false;
 };
 
+/// The 15 dtypes tnp supports, smallest first in NumPy's order: bool, int8,
+/// uint8, ..., uint64, float16, bfloat16, float32, float64, complex64,
+/// complex128.
+SmallVector<Type, 15> getAllDTypes(MLIRContext *ctx);
 /// Whether `t` is one of the 15 dtypes tnp supports.
 bool isDType(Type t);
 /// The kind of a supported dtype.

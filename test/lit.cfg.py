@@ -7,12 +7,21 @@ from lit.llvm import llvm_config
 
 config.name = "tnp"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".test"]
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "unit"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tnp_obj_root, "test")
 
 llvm_config.use_default_substitutions()
 llvm_config.add_tool_substitutions(
-    ["tnp-opt"], [config.tnp_tools_dir, config.llvm_tools_dir]
+    ["tnp-opt", "tnp-dtypes"], [config.tnp_tools_dir, config.llvm_tools_dir]
 )
+
+# NumPy is the oracle of the differential tests; lit runs under the Python
+# that has it (Debian's python3-numpy).
+try:
+    import numpy  # noqa: F401
+
+    config.available_features.add("numpy")
+except ImportError:
+    lit_config.warning("numpy not found: differential tests are skipped")

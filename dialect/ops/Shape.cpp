@@ -26,7 +26,13 @@ LogicalResult ConstantOp::verify() {
          << dtype;
 }
 
-OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
+// A weak literal is not folded into other constants: its weakness would be
+// lost, and it would be merged with a strong constant of the same value.
+OpFoldResult ConstantOp::fold(FoldAdaptor) {
+  if (getWeak())
+    return {};
+  return getValue();
+}
 
 //===----------------------------------------------------------------------===//
 // IotaOp

@@ -5,7 +5,7 @@
 // Every op parses, verifies, prints and parses back, in the custom and the
 // generic form.
 
-// GENERIC-LABEL: func.func @constants
+// GENERIC-LABEL: sym_name = "constants"
 // GENERIC: "tnp.constant"() <{value = dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>}>
 // GENERIC: "tnp.constant"() <{value = dense<2> : tensor<i64>, weak}>
 // CHECK-LABEL: func.func @constants
