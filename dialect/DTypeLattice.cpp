@@ -101,9 +101,21 @@ SmallVector<Type, 15> tnp::getAllDTypes(MLIRContext *ctx) {
     return IntegerType::get(ctx, w, IntegerType::Unsigned);
   };
   Type f32 = Float32Type::get(ctx), f64 = Float64Type::get(ctx);
-  return {s(1),  s(8),  u(8),  s(16), u(16), s(32),
-          u(32), s(64), u(64), Float16Type::get(ctx), BFloat16Type::get(ctx),
-          f32,   f64,   ComplexType::get(f32), ComplexType::get(f64)};
+  return {s(1),
+          s(8),
+          u(8),
+          s(16),
+          u(16),
+          s(32),
+          u(32),
+          s(64),
+          u(64),
+          Float16Type::get(ctx),
+          BFloat16Type::get(ctx),
+          f32,
+          f64,
+          ComplexType::get(f32),
+          ComplexType::get(f64)};
 }
 
 Type tnp::promoteTypes(Type a, Type b) {
@@ -126,9 +138,10 @@ Type tnp::promoteOperands(ArrayRef<DTypeOperand> operands) {
   if (!weak || getKind(weak) <= getKind(arrays))
     return arrays;
   // A complex literal keeps a float array's precision (NEP 50).
-  if (getKind(arrays) == DTypeKind::Float && getKind(weak) == DTypeKind::Complex)
-    return ComplexType::get(arrays.isF64() ? arrays
-                                           : Float32Type::get(arrays.getContext()));
+  if (getKind(arrays) == DTypeKind::Float &&
+      getKind(weak) == DTypeKind::Complex)
+    return ComplexType::get(
+        arrays.isF64() ? arrays : Float32Type::get(arrays.getContext()));
   return promoteTypes(arrays, weak);
 }
 

@@ -22,16 +22,14 @@ static int64_t merge(int64_t a, int64_t b) { return isDynamic(a) ? b : a; }
 std::string tnp::formatList(ArrayRef<int64_t> values) {
   std::string s = "[";
   llvm::interleave(
-      values, [&](int64_t v) { s += std::to_string(v); },
-      [&] { s += ", "; });
+      values, [&](int64_t v) { s += std::to_string(v); }, [&] { s += ", "; });
   return s + "]";
 }
 
 std::string tnp::formatShape(ArrayRef<int64_t> shape) {
   std::string s = "[";
   llvm::interleave(
-      shape,
-      [&](int64_t d) { s += isDynamic(d) ? "?" : std::to_string(d); },
+      shape, [&](int64_t d) { s += isDynamic(d) ? "?" : std::to_string(d); },
       [&] { s += ", "; });
   return s + "]";
 }
@@ -41,9 +39,8 @@ LogicalResult tnp::verifyDims(ArrayRef<int64_t> dims, int64_t rank,
   llvm::SmallBitVector seen(rank);
   for (int64_t d : dims) {
     if (d < 0 || d >= rank)
-      return emitError() << what << " " << formatList(dims)
-                         << " has dimension " << d << " out of range [0, "
-                         << rank << ")";
+      return emitError() << what << " " << formatList(dims) << " has dimension "
+                         << d << " out of range [0, " << rank << ")";
     if (seen.test(d))
       return emitError() << what << " " << formatList(dims)
                          << " repeats dimension " << d;
@@ -216,8 +213,8 @@ FailureOr<Shape> tnp::inferDotGeneralShape(
   Shape result;
   for (auto [l, r] : llvm::zip(lhsBatch, rhsBatch)) {
     if (!compatible(lhs[l], rhs[r]))
-      return emitError() << "batch dimension sizes differ: " << lhs[l]
-                         << " vs " << rhs[r];
+      return emitError() << "batch dimension sizes differ: " << lhs[l] << " vs "
+                         << rhs[r];
     result.push_back(merge(lhs[l], rhs[r]));
   }
   for (auto [l, r] : llvm::zip(lhsContracting, rhsContracting))
@@ -247,8 +244,8 @@ FailureOr<Shape> tnp::inferGatherShape(ArrayRef<int64_t> operand,
   if (isDynamic(k) || k != static_cast<int64_t>(axes.size()))
     return emitError() << "indices' last dimension ("
                        << (isDynamic(k) ? "?" : std::to_string(k))
-                       << ") must equal the number of axes ("
-                       << axes.size() << ")";
+                       << ") must equal the number of axes (" << axes.size()
+                       << ")";
   if (failed(verifyDims(axes, operand.size(), "axes", emitError)))
     return failure();
   Shape result(indices.drop_back());

@@ -55,10 +55,11 @@ LogicalResult verifyBroadcastInDim(ArrayRef<int64_t> operand,
                                    ArrayRef<int64_t> result,
                                    ArrayRef<int64_t> dims,
                                    EmitErrorFn emitError);
-FailureOr<Shape> inferDotGeneralShape(
-    ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs, ArrayRef<int64_t> lhsBatch,
-    ArrayRef<int64_t> rhsBatch, ArrayRef<int64_t> lhsContracting,
-    ArrayRef<int64_t> rhsContracting, EmitErrorFn emitError);
+FailureOr<Shape>
+inferDotGeneralShape(ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs,
+                     ArrayRef<int64_t> lhsBatch, ArrayRef<int64_t> rhsBatch,
+                     ArrayRef<int64_t> lhsContracting,
+                     ArrayRef<int64_t> rhsContracting, EmitErrorFn emitError);
 /// The shape tnp.gather returns (and tnp.scatter's updates have).
 FailureOr<Shape> inferGatherShape(ArrayRef<int64_t> operand,
                                   ArrayRef<int64_t> indices,

@@ -18,9 +18,8 @@ using namespace mlir;
 using namespace mlir::tnp;
 
 /// Parses `T` (every operand and the result are T) or `(T0, ...) -> R`.
-static ParseResult parseTypes(OpAsmParser &parser,
-                              ArrayRef<Type *> operands, Type &result,
-                              function_ref<Type(Type)> resultOf) {
+static ParseResult parseTypes(OpAsmParser &parser, ArrayRef<Type *> operands,
+                              Type &result, function_ref<Type(Type)> resultOf) {
   Type type;
   SMLoc loc = parser.getCurrentLocation();
   if (parser.parseType(type))

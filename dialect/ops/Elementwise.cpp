@@ -33,8 +33,7 @@ static OpFoldResult foldBinary(Operation *op, ArrayRef<Attribute> operands,
   if (isa<IntegerType>(getElementTypeOrSelf(type)))
     return constFoldBinaryOp<IntegerAttr, APInt, void>(operands, type, intFn);
   if (isa<FloatType>(getElementTypeOrSelf(type)))
-    return constFoldBinaryOp<FloatAttr, APFloat, void>(operands, type,
-                                                       floatFn);
+    return constFoldBinaryOp<FloatAttr, APFloat, void>(operands, type, floatFn);
   return {};
 }
 
@@ -74,7 +73,8 @@ OpFoldResult NotOp::fold(FoldAdaptor adaptor) {
 
 OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
   // x + 0 is x only for integers: for floats, -0.0 + 0.0 is +0.0.
-  if (isHomogeneous(*this) && isa<IntegerType>(getElementTypeOrSelf(getType())) &&
+  if (isHomogeneous(*this) &&
+      isa<IntegerType>(getElementTypeOrSelf(getType())) &&
       isSplatOf(adaptor.getRhs(), 0))
     return getLhs();
   return foldBinary(

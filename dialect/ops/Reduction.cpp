@@ -42,8 +42,7 @@ LogicalResult ReduceOp::inferReturnTypes(MLIRContext *ctx,
 // ArgmaxOp, ArgminOp
 //===----------------------------------------------------------------------===//
 
-template <typename ArgOp>
-static LogicalResult verifyArgReduce(ArgOp op) {
+template <typename ArgOp> static LogicalResult verifyArgReduce(ArgOp op) {
   ArrayRef<int64_t> shape = shapeOf(op.getOperand());
   int64_t axis = op.getAxis();
   auto emitError = opError(op);

@@ -107,9 +107,9 @@ LogicalResult ReshapeOp::verify() {
   if (from.hasStaticShape() && to.hasStaticShape() &&
       from.getNumElements() != to.getNumElements())
     return emitOpError("cannot reshape ")
-           << from.getNumElements() << " elements " << formatShape(from.getShape())
-           << " into " << to.getNumElements() << " elements "
-           << formatShape(to.getShape());
+           << from.getNumElements() << " elements "
+           << formatShape(from.getShape()) << " into " << to.getNumElements()
+           << " elements " << formatShape(to.getShape());
   return success();
 }
 
@@ -161,9 +161,9 @@ LogicalResult SliceOp::inferReturnTypes(MLIRContext *ctx,
                                         Adaptor adaptor,
                                         SmallVectorImpl<Type> &inferred) {
   auto type = cast<RankedTensorType>(adaptor.getOperand().getType());
-  FailureOr<Shape> shape = inferSliceShape(
-      type.getShape(), adaptor.getStart(), adaptor.getLimit(),
-      adaptor.getStrides(), inferenceError<SliceOp>(ctx, loc));
+  FailureOr<Shape> shape =
+      inferSliceShape(type.getShape(), adaptor.getStart(), adaptor.getLimit(),
+                      adaptor.getStrides(), inferenceError<SliceOp>(ctx, loc));
   if (failed(shape))
     return failure();
   inferred.push_back(tensorOf(*shape, type.getElementType()));
@@ -193,7 +193,8 @@ LogicalResult ReverseOp::inferReturnTypes(MLIRContext *ctx,
 }
 
 OpFoldResult ReverseOp::fold(FoldAdaptor adaptor) {
-  if (getDims().empty() || isa_and_nonnull<SplatElementsAttr>(adaptor.getOperand()))
+  if (getDims().empty() ||
+      isa_and_nonnull<SplatElementsAttr>(adaptor.getOperand()))
     return getOperand();
   return {};
 }
@@ -202,15 +203,15 @@ OpFoldResult ReverseOp::fold(FoldAdaptor adaptor) {
 // ConcatenateOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult ConcatenateOp::inferReturnTypes(
-    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult ConcatenateOp::inferReturnTypes(MLIRContext *ctx,
+                                              std::optional<Location> loc,
+                                              Adaptor adaptor,
+                                              SmallVectorImpl<Type> &inferred) {
   SmallVector<ArrayRef<int64_t>> shapes;
   for (Value input : adaptor.getInputs())
     shapes.push_back(shapeOf(input));
-  FailureOr<Shape> shape =
-      inferConcatenateShape(shapes, adaptor.getDimension(),
-                            inferenceError<ConcatenateOp>(ctx, loc));
+  FailureOr<Shape> shape = inferConcatenateShape(
+      shapes, adaptor.getDimension(), inferenceError<ConcatenateOp>(ctx, loc));
   if (failed(shape))
     return failure();
   inferred.push_back(
@@ -233,9 +234,9 @@ LogicalResult PadOp::inferReturnTypes(MLIRContext *ctx,
                                       Adaptor adaptor,
                                       SmallVectorImpl<Type> &inferred) {
   auto type = cast<RankedTensorType>(adaptor.getOperand().getType());
-  FailureOr<Shape> shape = inferPadShape(
-      type.getShape(), adaptor.getLow(), adaptor.getHigh(),
-      adaptor.getInterior(), inferenceError<PadOp>(ctx, loc));
+  FailureOr<Shape> shape =
+      inferPadShape(type.getShape(), adaptor.getLow(), adaptor.getHigh(),
+                    adaptor.getInterior(), inferenceError<PadOp>(ctx, loc));
   if (failed(shape))
     return failure();
   inferred.push_back(tensorOf(*shape, type.getElementType()));

@@ -22,7 +22,9 @@ namespace {
 class DTypeLatticeTest : public ::testing::Test {
 protected:
   DTypeLatticeTest() : b(&ctx) {}
-  Type u(unsigned w) { return IntegerType::get(&ctx, w, IntegerType::Unsigned); }
+  Type u(unsigned w) {
+    return IntegerType::get(&ctx, w, IntegerType::Unsigned);
+  }
   Type name(StringRef n) {
     for (Type t : getAllDTypes(&ctx))
       if (getDTypeName(t) == n)

@@ -62,8 +62,8 @@ TEST_F(DialectBuilderTest, BuildsVerifiesAndRoundTrips) {
   EXPECT_EQ(r.getType(), tensor({3}, f32));
 
   // Mixed dtypes: the lattice names the result dtype.
-  Type sumType = tensor({3}, inferPromotedType(PromotionCategory::Same,
-                                               ValueRange{r, v}));
+  Type sumType =
+      tensor({3}, inferPromotedType(PromotionCategory::Same, ValueRange{r, v}));
   auto add = AddOp::create(b, loc, sumType, r, v);
   EXPECT_EQ(add.getType(), tensor({3}, b.getF64Type()));
   auto cmp = LtOp::create(b, loc, tensor({3}, b.getI1Type()), add, add);
@@ -71,9 +71,8 @@ TEST_F(DialectBuilderTest, BuildsVerifiesAndRoundTrips) {
   auto bcast = BroadcastInDimOp::create(b, loc, tensor({4, 3}, b.getF64Type()),
                                         sel, ArrayRef<int64_t>{1});
   auto dot = DotGeneralOp::create(
-      b, loc, tensor({4, 4}, b.getF64Type()), bcast, bcast,
-      ArrayRef<int64_t>{}, ArrayRef<int64_t>{}, ArrayRef<int64_t>{1},
-      ArrayRef<int64_t>{1});
+      b, loc, tensor({4, 4}, b.getF64Type()), bcast, bcast, ArrayRef<int64_t>{},
+      ArrayRef<int64_t>{}, ArrayRef<int64_t>{1}, ArrayRef<int64_t>{1});
   (void)dot;
   func::ReturnOp::create(b, loc);
 
@@ -104,8 +103,8 @@ TEST_F(DialectBuilderTest, InferenceFailureNamesTheRule) {
   props.permutation = b.getDenseI64ArrayAttr({0, 0});
   TransposeOp::Adaptor withProps(ValueRange{args[0]}, nullptr,
                                  OpaqueProperties(&props));
-  EXPECT_TRUE(failed(
-      TransposeOp::inferReturnTypes(&ctx, loc, withProps, inferred)));
+  EXPECT_TRUE(
+      failed(TransposeOp::inferReturnTypes(&ctx, loc, withProps, inferred)));
   EXPECT_EQ(message,
             "'tnp.transpose' op permutation [0, 0] repeats dimension 0");
 }
@@ -128,10 +127,9 @@ TEST_F(DialectBuilderTest, FoldsThroughTheBuilder) {
   Type i64 = b.getI64Type();
   startFunction("f", {});
   auto type = tensor({2}, i64);
-  Value a = ConstantOp::create(b, loc, type,
-                               DenseElementsAttr::get(type, ArrayRef<int64_t>{
-                                                                1, 2}),
-                               false);
+  Value a = ConstantOp::create(
+      b, loc, type, DenseElementsAttr::get(type, ArrayRef<int64_t>{1, 2}),
+      false);
   Value sum = b.createOrFold<AddOp>(loc, type, a, a);
   auto folded = sum.getDefiningOp<ConstantOp>();
   ASSERT_TRUE(folded);
@@ -154,12 +152,12 @@ TEST_F(DialectBuilderTest, WeakLiteralsPromoteAsPythonScalars) {
   EXPECT_TRUE(isWeakLiteral(bcast));
   EXPECT_FALSE(isWeakLiteral(args[0]));
   // float32 array * 2 stays float32; int8 array * 2 stays int8.
-  EXPECT_EQ(inferPromotedType(PromotionCategory::Same,
-                              ValueRange{args[0], bcast}),
-            f32);
-  EXPECT_EQ(inferPromotedType(PromotionCategory::Same,
-                              ValueRange{args[1], bcast}),
-            i8);
+  EXPECT_EQ(
+      inferPromotedType(PromotionCategory::Same, ValueRange{args[0], bcast}),
+      f32);
+  EXPECT_EQ(
+      inferPromotedType(PromotionCategory::Same, ValueRange{args[1], bcast}),
+      i8);
   // int8 array * 1.5 is float64 (NEP 50); int8 array / 2 is float64.
   EXPECT_EQ(inferPromotedType(PromotionCategory::Same,
                               ValueRange{args[1], weakFloat}),
