@@ -83,3 +83,19 @@ func.func @bad_constant() {
   %0 = tnp.constant dense<[1.0, 2.0]> : tensor<3xf32>
   return
 }
+
+// -----
+
+func.func @operand_count(%a: tensor<4xf32>) {
+  // expected-error @+1 {{expected 2 operands, but found 1}}
+  %0 = "tnp.add"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @result_count(%a: tensor<4xf32>) {
+  // expected-error @+1 {{requires one result}}
+  "tnp.exp"(%a) : (tensor<4xf32>) -> ()
+  return
+}
