@@ -23,6 +23,22 @@ auto inferenceError(MLIRContext *ctx, std::optional<Location> loc) {
   };
 }
 
+/// Type inference of ops whose result has the operand's dtype and the shape
+/// `rule(operandShape, emitError)` gives, reporting errors as OpT.
+template <typename OpT, typename Rule>
+LogicalResult inferFromOperandShape(MLIRContext *ctx,
+                                    std::optional<Location> loc, Value operand,
+                                    SmallVectorImpl<Type> &inferred,
+                                    Rule rule) {
+  auto type = cast<RankedTensorType>(operand.getType());
+  FailureOr<SmallVector<int64_t>> shape =
+      rule(type.getShape(), inferenceError<OpT>(ctx, loc));
+  if (failed(shape))
+    return failure();
+  inferred.push_back(RankedTensorType::get(*shape, type.getElementType()));
+  return success();
+}
+
 /// An error emitter for an op's verifier.
 inline auto opError(Operation *op) {
   return [op]() -> InFlightDiagnostic { return op->emitOpError(); };
@@ -30,11 +46,6 @@ inline auto opError(Operation *op) {
 
 inline ArrayRef<int64_t> shapeOf(Value v) {
   return cast<RankedTensorType>(v.getType()).getShape();
-}
-
-/// A ranked tensor of `shape` holding `dtype`.
-inline RankedTensorType tensorOf(ArrayRef<int64_t> shape, Type dtype) {
-  return RankedTensorType::get(shape, dtype);
 }
 
 /// Constants small enough to fold element by element.

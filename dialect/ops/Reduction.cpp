@@ -30,12 +30,11 @@ LogicalResult ReduceOp::inferReturnTypes(MLIRContext *ctx,
       isa<ComplexType>(dtype))
     return emitError() << "'" << stringifyReduceKind(kind)
                        << "' is not defined for complex operand " << dtype;
-  FailureOr<Shape> shape =
-      inferReduceShape(type.getShape(), adaptor.getAxes(), emitError);
-  if (failed(shape))
-    return failure();
-  inferred.push_back(tensorOf(*shape, dtype));
-  return success();
+  return inferFromOperandShape<ReduceOp>(
+      ctx, loc, adaptor.getOperand(), inferred,
+      [&](ArrayRef<int64_t> shape, EmitErrorFn emitError) {
+        return inferReduceShape(shape, adaptor.getAxes(), emitError);
+      });
 }
 
 //===----------------------------------------------------------------------===//

@@ -135,14 +135,11 @@ LogicalResult TransposeOp::inferReturnTypes(MLIRContext *ctx,
                                             std::optional<Location> loc,
                                             Adaptor adaptor,
                                             SmallVectorImpl<Type> &inferred) {
-  auto type = cast<RankedTensorType>(adaptor.getOperand().getType());
-  FailureOr<Shape> shape =
-      inferTransposeShape(type.getShape(), adaptor.getPermutation(),
-                          inferenceError<TransposeOp>(ctx, loc));
-  if (failed(shape))
-    return failure();
-  inferred.push_back(tensorOf(*shape, type.getElementType()));
-  return success();
+  return inferFromOperandShape<TransposeOp>(
+      ctx, loc, adaptor.getOperand(), inferred,
+      [&](ArrayRef<int64_t> shape, EmitErrorFn emitError) {
+        return inferTransposeShape(shape, adaptor.getPermutation(), emitError);
+      });
 }
 
 OpFoldResult TransposeOp::fold(FoldAdaptor) {
@@ -160,14 +157,12 @@ LogicalResult SliceOp::inferReturnTypes(MLIRContext *ctx,
                                         std::optional<Location> loc,
                                         Adaptor adaptor,
                                         SmallVectorImpl<Type> &inferred) {
-  auto type = cast<RankedTensorType>(adaptor.getOperand().getType());
-  FailureOr<Shape> shape =
-      inferSliceShape(type.getShape(), adaptor.getStart(), adaptor.getLimit(),
-                      adaptor.getStrides(), inferenceError<SliceOp>(ctx, loc));
-  if (failed(shape))
-    return failure();
-  inferred.push_back(tensorOf(*shape, type.getElementType()));
-  return success();
+  return inferFromOperandShape<SliceOp>(
+      ctx, loc, adaptor.getOperand(), inferred,
+      [&](ArrayRef<int64_t> shape, EmitErrorFn emitError) {
+        return inferSliceShape(shape, adaptor.getStart(), adaptor.getLimit(),
+                               adaptor.getStrides(), emitError);
+      });
 }
 
 OpFoldResult SliceOp::fold(FoldAdaptor) {
@@ -184,12 +179,14 @@ LogicalResult ReverseOp::inferReturnTypes(MLIRContext *ctx,
                                           std::optional<Location> loc,
                                           Adaptor adaptor,
                                           SmallVectorImpl<Type> &inferred) {
-  auto type = cast<RankedTensorType>(adaptor.getOperand().getType());
-  if (failed(verifyDims(adaptor.getDims(), type.getRank(), "dims",
-                        inferenceError<ReverseOp>(ctx, loc))))
-    return failure();
-  inferred.push_back(type);
-  return success();
+  return inferFromOperandShape<ReverseOp>(
+      ctx, loc, adaptor.getOperand(), inferred,
+      [&](ArrayRef<int64_t> shape, EmitErrorFn emitError) -> FailureOr<Shape> {
+        if (failed(
+                verifyDims(adaptor.getDims(), shape.size(), "dims", emitError)))
+          return failure();
+        return Shape(shape);
+      });
 }
 
 OpFoldResult ReverseOp::fold(FoldAdaptor adaptor) {
@@ -214,8 +211,8 @@ LogicalResult ConcatenateOp::inferReturnTypes(MLIRContext *ctx,
       shapes, adaptor.getDimension(), inferenceError<ConcatenateOp>(ctx, loc));
   if (failed(shape))
     return failure();
-  inferred.push_back(
-      tensorOf(*shape, getElementTypeOrSelf(adaptor.getInputs().front())));
+  inferred.push_back(RankedTensorType::get(
+      *shape, getElementTypeOrSelf(adaptor.getInputs().front())));
   return success();
 }
 
@@ -233,12 +230,10 @@ LogicalResult PadOp::inferReturnTypes(MLIRContext *ctx,
                                       std::optional<Location> loc,
                                       Adaptor adaptor,
                                       SmallVectorImpl<Type> &inferred) {
-  auto type = cast<RankedTensorType>(adaptor.getOperand().getType());
-  FailureOr<Shape> shape =
-      inferPadShape(type.getShape(), adaptor.getLow(), adaptor.getHigh(),
-                    adaptor.getInterior(), inferenceError<PadOp>(ctx, loc));
-  if (failed(shape))
-    return failure();
-  inferred.push_back(tensorOf(*shape, type.getElementType()));
-  return success();
+  return inferFromOperandShape<PadOp>(
+      ctx, loc, adaptor.getOperand(), inferred,
+      [&](ArrayRef<int64_t> shape, EmitErrorFn emitError) {
+        return inferPadShape(shape, adaptor.getLow(), adaptor.getHigh(),
+                             adaptor.getInterior(), emitError);
+      });
 }
