@@ -1,11 +1,13 @@
 //===- tnp-opt.cpp - the tnp pass driver ----------------------------------===//
 //
-// mlir-opt for tnp: the tnp dialect next to MLIR's upstream dialects and
-// passes, which tnp's pipelines are built from.
+// mlir-opt for tnp: the tnp dialect, tnp's passes and pipelines, and MLIR's
+// upstream dialects and passes, which tnp's pipelines are built from.
 //
 //===----------------------------------------------------------------------===//
 
 #include "dialect/TnpDialect.h"
+#include "passes/Passes.h"
+#include "passes/Pipelines.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -20,6 +22,8 @@ int main(int argc, char **argv) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   mlir::registerAllPasses();
+  mlir::tnp::registerTnpPasses();
+  mlir::tnp::registerPipelines();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "tnp optimizer driver\n", registry));
 }

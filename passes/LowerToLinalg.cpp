@@ -1,0 +1,90 @@
+//===- LowerToLinalg.cpp - the tnp-lower-to-linalg pass -------------------===//
+//
+// The driver: a dialect conversion whose patterns come from each op family's
+// lowering file (passes/lowering/). Unsigned tensors become signless across
+// function signatures.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Passes.h"
+
+#include "dialect/TnpDialect.h"
+#include "dialect/TnpOps.h"
+#include "passes/lowering/LoweringUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::tnp {
+#define GEN_PASS_DEF_TNPLOWERTOLINALGPASS
+#include "passes/Passes.h.inc"
+} // namespace mlir::tnp
+
+using namespace mlir;
+using namespace mlir::tnp;
+
+namespace {
+
+/// Rejects ops whose operands still differ in dtype: lowering them would
+/// silently pick one operand's arithmetic.
+LogicalResult checkPromoted(ModuleOp module) {
+  WalkResult result = module.walk([](PromotableOpInterface op) {
+    OperandRange operands = op.getPromotedOperands();
+    Type dtype = getElementTypeOrSelf(operands.front().getType());
+    for (Value v : operands)
+      if (getElementTypeOrSelf(v.getType()) != dtype) {
+        op->emitOpError("has operands of different dtypes (")
+            << dtype << " and " << getElementTypeOrSelf(v.getType())
+            << "): run tnp-promote-types before lowering";
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+struct TnpLowerToLinalgPass
+    : tnp::impl::TnpLowerToLinalgPassBase<TnpLowerToLinalgPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (failed(checkPromoted(module)))
+      return signalPassFailure();
+
+    MLIRContext *ctx = &getContext();
+    TnpTypeConverter converter;
+    ConversionTarget target(*ctx);
+    target.addIllegalDialect<TnpDialect>();
+    target.addLegalDialect<arith::ArithDialect, complex::ComplexDialect,
+                           linalg::LinalgDialect, math::MathDialect,
+                           scf::SCFDialect, tensor::TensorDialect>();
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
+      return converter.isSignatureLegal(op.getFunctionType()) &&
+             converter.isLegal(&op.getBody());
+    });
+    target.addDynamicallyLegalOp<func::ReturnOp, func::CallOp>(
+        [&](Operation *op) { return converter.isLegal(op); });
+
+    RewritePatternSet patterns(ctx);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   converter);
+    populateReturnOpTypeConversionPattern(patterns, converter);
+    populateCallOpTypeConversionPattern(patterns, converter);
+    populateElementwiseLoweringPatterns(converter, patterns);
+    populateShapeLoweringPatterns(converter, patterns);
+    populateReductionLoweringPatterns(converter, patterns);
+    populateIndexingLoweringPatterns(converter, patterns);
+    configureElementwiseLoweringTarget(target);
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+    eraseAbsorbedBroadcasts(module);
+  }
+};
+
+} // namespace

@@ -1,0 +1,64 @@
+//===- Passes.td - tnp passes ------------------------------*- tablegen -*-===//
+
+#ifndef TNP_PASSES_TD
+#define TNP_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TnpPromoteTypesPass : Pass<"tnp-promote-types", "::mlir::func::FuncOp"> {
+  let summary = "make every implicit dtype conversion an explicit tnp.convert";
+  let description = [{
+    Ops that implement PromotableOpInterface may be recorded with operands of
+    different dtypes and weak literals. This pass converts each operand to the
+    dtype the op computes in, so that every later op is homogeneous:
+
+    ```mlir
+    %r = tnp.add %i, %f : (tensor<4xi32>, tensor<4xf32>) -> tensor<4xf64>
+    ```
+    becomes
+    ```mlir
+    %a = tnp.convert %i : (tensor<4xi32>) -> tensor<4xf64>
+    %b = tnp.convert %f : (tensor<4xf32>) -> tensor<4xf64>
+    %r = tnp.add %a, %b : tensor<4xf64>
+    ```
+    The computation dtype is the result dtype, except for comparisons and
+    `abs` of complex, which compute in the promoted operand dtype.
+  }];
+  let dependentDialects = ["::mlir::tnp::TnpDialect"];
+}
+
+def TnpLowerToLinalgPass : Pass<"tnp-lower-to-linalg", "::mlir::ModuleOp"> {
+  let summary = "lower tnp ops to linalg, tensor, arith and math";
+  let description = [{
+    Converts every tnp op to the tensor-level upstream dialects. Unsigned
+    integer tensors become signless ones (arith is signless: the op's
+    original dtype chooses the signed or unsigned arithmetic), across
+    function signatures too, which is why this is a module pass.
+    Un-promoted (mixed-dtype) ops are rejected: run tnp-promote-types first.
+
+    ```mlir
+    %r = tnp.exp %x : tensor<?xf32>
+    ```
+    becomes a `linalg.generic` over `%x` whose body is `math.exp`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::complex::ComplexDialect",
+    "::mlir::linalg::LinalgDialect", "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect"
+  ];
+}
+
+def TnpApproximateMathPass : Pass<"tnp-approximate-math"> {
+  let summary = "replace transcendental math ops by vectorizable polynomials";
+  let description = [{
+    Runs MLIR's polynomial approximations (exp, expm1, log, log1p, tanh, sin,
+    cos, rsqrt, ...) on f32 (f16 and bf16 compute in f32), so that they
+    vectorize instead of calling libm; f64 keeps libm's precision. Accuracy
+    is measured in docs/accuracy.md.
+  }];
+  let dependentDialects = [
+    "::mlir::math::MathDialect", "::mlir::vector::VectorDialect"
+  ];
+}
+
+#endif // TNP_PASSES_TD

@@ -1,0 +1,69 @@
+//===- Pipelines.cpp - tnp's pass pipelines -------------------------------===//
+
+#include "passes/Pipelines.h"
+
+#include "passes/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Affine/Transforms/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::tnp;
+
+void tnp::buildTnpToLinalgPipeline(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(createTnpPromoteTypesPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createTnpLowerToLinalgPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void tnp::buildCpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
+  buildTnpToLinalgPipeline(pm);
+  pm.addPass(createLinalgElementwiseOpFusionPass());
+  pm.addPass(bufferization::createEmptyTensorEliminationPass());
+
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  bufferization::BufferDeallocationPipelineOptions dealloc;
+  bufferization::buildBufferDeallocationPipeline(pm, dealloc);
+
+  OpPassManager &fn = pm.nest<func::FuncOp>();
+  fn.addPass(createConvertLinalgToAffineLoopsPass());
+  if (options.vectorWidth > 0) {
+    affine::AffineVectorizeOptions vectorize;
+    vectorize.vectorSizes = {static_cast<int64_t>(options.vectorWidth)};
+    fn.addPass(affine::createAffineVectorize(vectorize));
+  }
+  fn.addPass(createLowerAffinePass());
+  if (options.approximateMath)
+    fn.addPass(createTnpApproximateMathPass());
+  fn.addPass(createConvertVectorToSCFPass());
+  fn.addPass(createSCFToControlFlowPass());
+
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createConvertComplexToStandardPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void tnp::registerPipelines() {
+  PassPipelineRegistration<>(
+      "tnp-to-linalg", "tnp to tensors in linalg/arith/math",
+      [](OpPassManager &pm) { buildTnpToLinalgPipeline(pm); });
+  PassPipelineRegistration<PipelineOptions>(
+      "tnp-cpu-pipeline", "tnp to the LLVM dialect for the host CPU",
+      buildCpuPipeline);
+}

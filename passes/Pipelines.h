@@ -1,0 +1,49 @@
+//===- Pipelines.h - tnp's pass pipelines -----------------------*- C++ -*-===//
+//
+// The one place pass order lives. The CPU pipeline, in order:
+//   tnp-promote-types, canonicalize            (every op homogeneous)
+//   tnp-lower-to-linalg, canonicalize, cse     (tensors in linalg/arith/math)
+//   linalg elementwise fusion
+//   one-shot-bufferize (function boundaries), buffer deallocation
+//   linalg -> affine loops, affine-super-vectorize (host vector width)
+//   lower-affine, tnp-approximate-math (f32 polynomials)
+//   vector/scf/memref/math/complex/arith/func -> llvm
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TNP_PASSES_PIPELINES_H
+#define TNP_PASSES_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
+namespace mlir::tnp {
+
+struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
+  Option<unsigned> vectorWidth{
+      *this, "vector-width",
+      llvm::cl::desc("Elements per vector for the affine vectorizer "
+                     "(0: no vectorization)"),
+      llvm::cl::init(8)};
+  Option<bool> approximateMath{
+      *this, "approximate-math",
+      llvm::cl::desc("Replace f32 transcendentals by polynomials"),
+      llvm::cl::init(true)};
+};
+
+/// tnp-promote-types through tnp-lower-to-linalg: tensors in upstream
+/// dialects, nothing bufferized.
+void buildTnpToLinalgPipeline(OpPassManager &pm);
+
+/// The whole CPU pipeline, from the tnp dialect to the LLVM dialect.
+void buildCpuPipeline(OpPassManager &pm, const PipelineOptions &options);
+
+/// Registers tnp-to-linalg and tnp-cpu-pipeline for tnp-opt.
+void registerPipelines();
+
+} // namespace mlir::tnp
+
+#endif // TNP_PASSES_PIPELINES_H

@@ -1,0 +1,122 @@
+//===- PromoteTypes.cpp - the tnp-promote-types pass ----------------------===//
+//
+// Makes every implicit conversion of a PromotableOpInterface op explicit. The
+// result dtype was chosen by the lattice when the op was recorded; this pass
+// converts the operands to the dtype the op computes in. Weak literals become
+// constants of that dtype rather than converts, so they cost nothing.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Passes.h"
+
+#include "dialect/DTypeLattice.h"
+#include "dialect/TnpDialect.h"
+#include "dialect/TnpOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/TypeUtilities.h"
+
+#include <complex>
+
+namespace mlir::tnp {
+#define GEN_PASS_DEF_TNPPROMOTETYPESPASS
+#include "passes/Passes.h.inc"
+} // namespace mlir::tnp
+
+using namespace mlir;
+using namespace mlir::tnp;
+
+namespace {
+
+/// The dtype `op` computes in: its result dtype, except where the result is
+/// not of the operands' dtype (comparisons give bool, abs of complex real).
+Type getComputeDType(PromotableOpInterface op) {
+  PromotionCategory category = op.getPromotionCategory();
+  if (category != PromotionCategory::BoolResult &&
+      category != PromotionCategory::Magnitude)
+    return getElementTypeOrSelf(op->getResult(0).getType());
+  SmallVector<DTypeOperand> operands;
+  for (Value v : op.getPromotedOperands())
+    operands.push_back({getElementTypeOrSelf(v.getType()), isWeakLiteral(v)});
+  return promoteOperands(operands);
+}
+
+/// The weak literal `value` (int64, float64 or complex128) as `dtype`.
+Attribute castLiteral(DenseElementsAttr value, Type dtype) {
+  auto type = value.getType().clone(dtype);
+  Type from = value.getElementType();
+  std::complex<double> v;
+  if (isa<IntegerType>(from))
+    v = static_cast<double>(value.getSplatValue<APInt>().getSExtValue());
+  else if (isa<FloatType>(from))
+    v = value.getSplatValue<APFloat>().convertToDouble();
+  else
+    v = value.getSplatValue<std::complex<APFloat>>().real().convertToDouble();
+  if (auto c = dyn_cast<ComplexType>(dtype)) {
+    const llvm::fltSemantics &semantics =
+        cast<FloatType>(c.getElementType()).getFloatSemantics();
+    bool lost;
+    APFloat re(v.real()), im(isa<ComplexType>(from)
+                                 ? value.getSplatValue<std::complex<APFloat>>()
+                                       .imag()
+                                       .convertToDouble()
+                                 : 0.0);
+    re.convert(semantics, APFloat::rmNearestTiesToEven, &lost);
+    im.convert(semantics, APFloat::rmNearestTiesToEven, &lost);
+    return DenseElementsAttr::get(type, std::complex<APFloat>(re, im));
+  }
+  if (auto f = dyn_cast<FloatType>(dtype)) {
+    bool lost;
+    APFloat x(v.real());
+    x.convert(f.getFloatSemantics(), APFloat::rmNearestTiesToEven, &lost);
+    return DenseElementsAttr::get(type, x);
+  }
+  // Integer literals only reach integer dtypes (a float literal makes the
+  // op float); NumPy wraps out-of-range values the same way.
+  APInt i = value.getSplatValue<APInt>().sextOrTrunc(
+      dtype.getIntOrFloatBitWidth());
+  return DenseElementsAttr::get(type, i);
+}
+
+/// Rebuilds the weak literal `value` (a weak constant, possibly broadcast or
+/// reshaped) as a strong one of `dtype`.
+Value rebuildLiteral(OpBuilder &b, Value value, Type dtype) {
+  Operation *def = value.getDefiningOp();
+  auto type = cast<RankedTensorType>(value.getType()).clone(dtype);
+  if (auto c = dyn_cast<ConstantOp>(def))
+    return ConstantOp::create(
+        b, c.getLoc(), type,
+        cast<ElementsAttr>(
+            castLiteral(cast<DenseElementsAttr>(c.getValue()), dtype)),
+        /*weak=*/false);
+  Value operand = rebuildLiteral(b, def->getOperand(0), dtype);
+  Operation *clone = b.clone(*def);
+  clone->setOperand(0, operand);
+  clone->getResult(0).setType(type);
+  return clone->getResult(0);
+}
+
+struct TnpPromoteTypesPass
+    : tnp::impl::TnpPromoteTypesPassBase<TnpPromoteTypesPass> {
+  void runOnOperation() override {
+    getOperation().walk([](PromotableOpInterface op) {
+      Type dtype = getComputeDType(op);
+      OpBuilder b(op);
+      OperandRange promoted = op.getPromotedOperands();
+      for (OpOperand &operand : op->getOpOperands().slice(
+               promoted.getBeginOperandIndex(), promoted.size())) {
+        Value v = operand.get();
+        auto type = cast<RankedTensorType>(v.getType());
+        if (type.getElementType() == dtype)
+          continue;
+        operand.set(isWeakLiteral(v) ? rebuildLiteral(b, v, dtype)
+                                     : ConvertOp::create(b, op->getLoc(),
+                                                         type.clone(dtype), v)
+                                           .getResult());
+      }
+    });
+  }
+};
+
+} // namespace

@@ -1,0 +1,9 @@
+//===- IndexingLowering.cpp - placeholder, being written ----------------------===//
+
+#include "passes/lowering/LoweringUtils.h"
+
+using namespace mlir;
+using namespace mlir::tnp;
+
+void tnp::populateIndexingLoweringPatterns(const TypeConverter &converter,
+                                       RewritePatternSet &patterns) {}

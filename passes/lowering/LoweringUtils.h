@@ -1,0 +1,71 @@
+//===- LoweringUtils.h - shared pieces of tnp-lower-to-linalg ---*- C++ -*-===//
+//
+// The type converter and builders every op family's lowering uses. Each
+// family's patterns live in <Family>Lowering.cpp and are added by one
+// populate function, called by LowerToLinalg.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TNP_PASSES_LOWERING_LOWERINGUTILS_H
+#define TNP_PASSES_LOWERING_LOWERINGUTILS_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::tnp {
+
+/// Converts tnp's tensors to what arith and linalg take: unsigned integer
+/// element types become signless (arith is signless; the op's original dtype
+/// picks signed or unsigned arithmetic). Everything else is unchanged.
+class TnpTypeConverter : public TypeConverter {
+public:
+  TnpTypeConverter();
+};
+
+/// Whether `dtype` is an unsigned integer (ui8..ui64).
+bool isUnsignedInt(Type dtype);
+
+/// The signless form of a dtype (ui32 -> i32; others unchanged).
+Type toSignless(Type dtype);
+
+/// Size `dim` of `value` (a ranked tensor) as an index: a constant when
+/// static, a tensor.dim otherwise.
+Value getDimSize(OpBuilder &b, Location loc, Value value, int64_t dim);
+
+/// A tensor.empty of `type` whose dynamic sizes are `dynamicSizes` (one per
+/// dynamic dimension, in order).
+Value buildEmpty(OpBuilder &b, Location loc, RankedTensorType type,
+                 ValueRange dynamicSizes);
+
+/// A constant scalar of `dtype` (signless or float or complex) holding
+/// `value`, converted from double.
+Value buildScalarConstant(OpBuilder &b, Location loc, Type dtype,
+                          double value);
+
+/// Builds a scalar cast from `from` to `to` with NumPy's astype semantics
+/// (float -> int truncates toward zero, x -> bool tests x != 0, complex ->
+/// real keeps the real part). `fromDType`/`toDType` are the original tnp
+/// dtypes (they say signedness); `value` has the signless type.
+Value buildScalarCast(OpBuilder &b, Location loc, Value value, Type fromDType,
+                      Type toDType);
+
+/// Marks tnp.broadcast_in_dim legal where every user is an elementwise op:
+/// those absorb it as an indexing map, so it is never materialized.
+void configureElementwiseLoweringTarget(ConversionTarget &target);
+/// Erases the absorbed broadcasts, dead once their users are lowered.
+void eraseAbsorbedBroadcasts(Operation *root);
+
+/// The patterns of each op family.
+void populateElementwiseLoweringPatterns(const TypeConverter &converter,
+                                         RewritePatternSet &patterns);
+void populateShapeLoweringPatterns(const TypeConverter &converter,
+                                   RewritePatternSet &patterns);
+void populateReductionLoweringPatterns(const TypeConverter &converter,
+                                       RewritePatternSet &patterns);
+void populateIndexingLoweringPatterns(const TypeConverter &converter,
+                                      RewritePatternSet &patterns);
+
+} // namespace mlir::tnp
+
+#endif // TNP_PASSES_LOWERING_LOWERINGUTILS_H

@@ -1,0 +1,9 @@
+//===- ShapeLowering.cpp - placeholder, being written ----------------------===//
+
+#include "passes/lowering/LoweringUtils.h"
+
+using namespace mlir;
+using namespace mlir::tnp;
+
+void tnp::populateShapeLoweringPatterns(const TypeConverter &converter,
+                                       RewritePatternSet &patterns) {}
