@@ -80,10 +80,8 @@ struct TnpLowerToLinalgPass
     populateShapeLoweringPatterns(converter, patterns);
     populateReductionLoweringPatterns(converter, patterns);
     populateIndexingLoweringPatterns(converter, patterns);
-    configureElementwiseLoweringTarget(target);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
-    eraseAbsorbedBroadcasts(module);
   }
 };
 

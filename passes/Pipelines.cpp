@@ -54,7 +54,11 @@ void tnp::buildCpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
 
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createConvertComplexToStandardPass());
+  // Math ops with an LLVM intrinsic (fma, floor, exp, ...) become
+  // intrinsics, which stay vectors; the rest (tanh, atan2, ...) call libm.
+  pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }

@@ -1,13 +1,602 @@
-//===- ElementwiseLowering.cpp - placeholder, being written ----------------------===//
+//===- ElementwiseLowering.cpp - elementwise tnp ops to linalg.generic ----===//
+//
+// Each elementwise op becomes one linalg.generic whose body is the op's
+// scalar rule (`emitScalar`, one overload per op), chosen by the op's
+// (already promoted) dtype. Operands produced by tnp.broadcast_in_dim are read
+// through a broadcasting indexing map rather than materialized, which also
+// lets a dynamic result size come from whichever operand carries it.
+// Constants, iota and broadcasts that are not absorbed live here too.
+//
+//===----------------------------------------------------------------------===//
 
 #include "passes/lowering/LoweringUtils.h"
+
+#include "dialect/TnpOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::tnp;
 
+namespace {
+
+using ScalarFn = function_ref<Value(OpBuilder &, Location, ValueRange)>;
+
+bool isFloat(Type t) { return isa<FloatType>(t); }
+bool isComplex(Type t) { return isa<ComplexType>(t); }
+/// Integers compared and divided as unsigned: uint and bool.
+bool isUnsignedLike(Type t) { return isUnsignedInt(t) || t.isInteger(1); }
+
+/// The operand a broadcast reads and the map it reads it through.
+struct Input {
+  Value value;
+  AffineMap map;
+};
+
+/// Reads `operand` of an elementwise op of rank `rank`: through a
+/// broadcasting map if tnp.broadcast_in_dim produced it.
+Input getInput(ConversionPatternRewriter &rewriter, Value original,
+               Value converted, int64_t rank) {
+  MLIRContext *ctx = rewriter.getContext();
+  auto bcast = original.getDefiningOp<BroadcastInDimOp>();
+  if (!bcast)
+    return {converted, AffineMap::getMultiDimIdentityMap(rank, ctx)};
+  Value source = rewriter.getRemappedValue(bcast.getOperand());
+  ArrayRef<int64_t> from = cast<RankedTensorType>(source.getType()).getShape();
+  ArrayRef<int64_t> to = bcast.getType().getShape();
+  SmallVector<AffineExpr> exprs;
+  for (auto [k, d] : llvm::enumerate(bcast.getDims()))
+    exprs.push_back(from[k] == 1 && to[d] != 1
+                        ? getAffineConstantExpr(0, ctx)
+                        : getAffineDimExpr(d, ctx));
+  return {source, AffineMap::get(rank, 0, exprs, ctx)};
+}
+
+/// The sizes of the dynamic dimensions of `type`, each read from an input
+/// that carries it; fails with a diagnostic on `op` if none does.
+FailureOr<SmallVector<Value>> getDynamicSizes(OpBuilder &b, Operation *op,
+                                              RankedTensorType type,
+                                              ArrayRef<Input> inputs) {
+  SmallVector<Value> sizes;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    if (!type.isDynamicDim(d))
+      continue;
+    Value size;
+    for (const Input &input : inputs) {
+      auto shape = cast<RankedTensorType>(input.value.getType()).getShape();
+      for (auto [k, expr] : llvm::enumerate(input.map.getResults())) {
+        auto dim = dyn_cast<AffineDimExpr>(expr);
+        if (!size && dim && dim.getPosition() == d && shape[k] != 1)
+          size = getDimSize(b, op->getLoc(), input.value, k);
+      }
+    }
+    if (!size)
+      return op->emitOpError("cannot size dynamic result dimension ")
+             << d << ": no operand carries it";
+    sizes.push_back(size);
+  }
+  return sizes;
+}
+
+/// Builds the linalg.generic computing `body` over the inputs.
+FailureOr<Value> buildGeneric(ConversionPatternRewriter &rewriter,
+                              Operation *op, ArrayRef<Input> inputs,
+                              RankedTensorType resultType, ScalarFn body) {
+  Location loc = op->getLoc();
+  FailureOr<SmallVector<Value>> sizes =
+      getDynamicSizes(rewriter, op, resultType, inputs);
+  if (failed(sizes))
+    return failure();
+  Value init = buildEmpty(rewriter, loc, resultType, *sizes);
+  SmallVector<Value> values;
+  SmallVector<AffineMap> maps;
+  for (const Input &input : inputs) {
+    values.push_back(input.value);
+    maps.push_back(input.map);
+  }
+  maps.push_back(
+      AffineMap::getMultiDimIdentityMap(resultType.getRank(), op->getContext()));
+  SmallVector<utils::IteratorType> iterators(resultType.getRank(),
+                                             utils::IteratorType::parallel);
+  bool unsupported = false;
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, resultType, values, init, maps, iterators,
+      [&](OpBuilder &b, Location l, ValueRange args) {
+        Value v = body(b, l, args.drop_back());
+        unsupported = !v;
+        linalg::YieldOp::create(b, l, v ? v : args.back());
+      });
+  if (unsupported) {
+    rewriter.eraseOp(generic);
+    return op->emitOpError("has no lowering for dtype ")
+           << getElementTypeOrSelf(op->getOperand(0).getType());
+  }
+  return generic.getResult(0);
+}
+
+//===----------------------------------------------------------------------===//
+// Scalar rules, one per op. `t` is the dtype the op computes in; a null
+// result means the op does not support it.
+//===----------------------------------------------------------------------===//
+
+Value zero(OpBuilder &b, Location loc, Type t) {
+  return buildScalarConstant(b, loc, toSignless(t), 0);
+}
+Value one(OpBuilder &b, Location loc, Type t) {
+  return buildScalarConstant(b, loc, toSignless(t), 1);
+}
+
+Value emitScalar(NegOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  if (isComplex(t))
+    return complex::NegOp::create(b, loc, a[0]);
+  if (isFloat(t))
+    return arith::NegFOp::create(b, loc, a[0]);
+  return arith::SubIOp::create(b, loc, zero(b, loc, t), a[0]);
+}
+
+Value emitScalar(AbsOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  if (isComplex(t))
+    return complex::AbsOp::create(b, loc, a[0]);
+  if (isFloat(t))
+    return math::AbsFOp::create(b, loc, a[0]);
+  if (isUnsignedLike(t))
+    return a[0];
+  return math::AbsIOp::create(b, loc, a[0]);
+}
+
+Value emitScalar(SignOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  if (isComplex(t))
+    return complex::SignOp::create(b, loc, a[0]);
+  Value x = a[0], z = zero(b, loc, t), o = one(b, loc, t);
+  if (isFloat(t)) {
+    // NaN and +-0 come back unchanged, as in NumPy.
+    Value minusOne = arith::NegFOp::create(b, loc, o);
+    Value pos = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, z);
+    Value neg = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, z);
+    Value r = arith::SelectOp::create(b, loc, neg, minusOne, x);
+    return arith::SelectOp::create(b, loc, pos, o, r);
+  }
+  Value nonzero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, x, z);
+  Value r = arith::SelectOp::create(b, loc, nonzero, o, z);
+  if (isUnsignedLike(t))
+    return r;
+  Value neg = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, z);
+  Value minusOne = arith::SubIOp::create(b, loc, z, o);
+  return arith::SelectOp::create(b, loc, neg, minusOne, r);
+}
+
+/// Float ops with a complex counterpart: one math op and one complex op.
+template <typename MathOp, typename ComplexOp>
+Value emitTranscendental(OpBuilder &b, Location loc, Type t, ValueRange a) {
+  if (isComplex(t))
+    return ComplexOp::create(b, loc, a[0]);
+  if (isFloat(t))
+    return MathOp::create(b, loc, a[0]);
+  return {};
+}
+
+Value emitScalar(ExpOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  return emitTranscendental<math::ExpOp, complex::ExpOp>(b, loc, t, a);
+}
+Value emitScalar(Expm1Op, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  return emitTranscendental<math::ExpM1Op, complex::Expm1Op>(b, loc, t, a);
+}
+Value emitScalar(LogOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  return emitTranscendental<math::LogOp, complex::LogOp>(b, loc, t, a);
+}
+Value emitScalar(Log1pOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  return emitTranscendental<math::Log1pOp, complex::Log1pOp>(b, loc, t, a);
+}
+Value emitScalar(SqrtOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  return emitTranscendental<math::SqrtOp, complex::SqrtOp>(b, loc, t, a);
+}
+Value emitScalar(RsqrtOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  return emitTranscendental<math::RsqrtOp, complex::RsqrtOp>(b, loc, t, a);
+}
+Value emitScalar(TanhOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  return emitTranscendental<math::TanhOp, complex::TanhOp>(b, loc, t, a);
+}
+Value emitScalar(SinOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  return emitTranscendental<math::SinOp, complex::SinOp>(b, loc, t, a);
+}
+Value emitScalar(CosOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  return emitTranscendental<math::CosOp, complex::CosOp>(b, loc, t, a);
+}
+
+Value emitScalar(LogisticOp, OpBuilder &b, Location loc, Type t,
+                 ValueRange a) {
+  // 1 / (1 + exp(-x)): exp overflows to inf for x << 0, giving exactly 0.
+  Value o = one(b, loc, t);
+  if (isComplex(t)) {
+    Value e = complex::ExpOp::create(b, loc, complex::NegOp::create(b, loc, a[0]));
+    return complex::DivOp::create(b, loc, o, complex::AddOp::create(b, loc, o, e));
+  }
+  if (!isFloat(t))
+    return {};
+  Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, a[0]));
+  return arith::DivFOp::create(b, loc, o, arith::AddFOp::create(b, loc, o, e));
+}
+
+Value emitScalar(SquareOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  if (isComplex(t))
+    return complex::MulOp::create(b, loc, a[0], a[0]);
+  if (isFloat(t))
+    return arith::MulFOp::create(b, loc, a[0], a[0]);
+  return arith::MulIOp::create(b, loc, a[0], a[0]);
+}
+
+Value emitScalar(FloorOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  return isFloat(t) ? math::FloorOp::create(b, loc, a[0]) : a[0];
+}
+Value emitScalar(CeilOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  return isFloat(t) ? math::CeilOp::create(b, loc, a[0]) : a[0];
+}
+Value emitScalar(RoundOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  return isFloat(t) ? math::RoundEvenOp::create(b, loc, a[0]) : a[0];
+}
+
+Value emitScalar(NotOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  Value ones = arith::ConstantOp::create(
+      b, loc, b.getIntegerAttr(toSignless(t), -1));
+  return arith::XOrIOp::create(b, loc, a[0], ones);
+}
+
+/// Binary ops that are one arith op per kind (bool uses the integer op:
+/// i1 addition would wrap, so add/or is handled by the caller).
+template <typename IntOp, typename FloatOp, typename ComplexOp>
+Value emitArith(OpBuilder &b, Location loc, Type t, ValueRange a) {
+  if (isComplex(t)) {
+    if constexpr (std::is_same_v<ComplexOp, void>)
+      return {};
+    else
+      return ComplexOp::create(b, loc, a[0], a[1]);
+  }
+  if (isFloat(t))
+    return FloatOp::create(b, loc, a[0], a[1]);
+  return IntOp::create(b, loc, a[0], a[1]);
+}
+
+Value emitScalar(AddOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  // NumPy's bool + bool is logical or.
+  if (t.isInteger(1))
+    return arith::OrIOp::create(b, loc, a[0], a[1]);
+  return emitArith<arith::AddIOp, arith::AddFOp, complex::AddOp>(b, loc, t, a);
+}
+Value emitScalar(SubOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  return emitArith<arith::SubIOp, arith::SubFOp, complex::SubOp>(b, loc, t, a);
+}
+Value emitScalar(MulOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  return emitArith<arith::MulIOp, arith::MulFOp, complex::MulOp>(b, loc, t, a);
+}
+
+Value emitScalar(DivOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  if (isComplex(t))
+    return complex::DivOp::create(b, loc, a[0], a[1]);
+  if (isFloat(t))
+    return arith::DivFOp::create(b, loc, a[0], a[1]);
+  return {};
+}
+
+/// NumPy's float divmod (npy_divmod): the quotient is floor((x - fmod) / y),
+/// corrected so that q * y + r == x with r of y's sign.
+std::pair<Value, Value> emitFloatDivmod(OpBuilder &b, Location loc, Type t,
+                                        Value x, Value y) {
+  Value z = zero(b, loc, t), o = one(b, loc, t);
+  Value mod = arith::RemFOp::create(b, loc, x, y);
+  Value div = arith::DivFOp::create(b, loc, arith::SubFOp::create(b, loc, x, mod), y);
+  Value modNonzero = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, mod, z);
+  Value yNeg = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, y, z);
+  Value modNeg = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, mod, z);
+  Value signsDiffer = arith::XOrIOp::create(b, loc, yNeg, modNeg);
+  Value fix = arith::AndIOp::create(b, loc, modNonzero, signsDiffer);
+  mod = arith::SelectOp::create(b, loc, fix, arith::AddFOp::create(b, loc, mod, y), mod);
+  div = arith::SelectOp::create(b, loc, fix, arith::SubFOp::create(b, loc, div, o), div);
+  // A zero remainder takes y's sign.
+  mod = arith::SelectOp::create(b, loc, modNonzero, mod, math::CopySignOp::create(b, loc, z, y));
+  Value floorDiv = math::FloorOp::create(b, loc, div);
+  Value half = buildScalarConstant(b, loc, t, 0.5);
+  Value roundUp = arith::CmpFOp::create(
+      b, loc, arith::CmpFPredicate::OGT, arith::SubFOp::create(b, loc, div, floorDiv), half);
+  floorDiv = arith::SelectOp::create(b, loc, roundUp, arith::AddFOp::create(b, loc, floorDiv, o), floorDiv);
+  Value divNonzero = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, div, z);
+  Value signedZero = math::CopySignOp::create(b, loc, z, arith::DivFOp::create(b, loc, x, y));
+  floorDiv = arith::SelectOp::create(b, loc, divNonzero, floorDiv, signedZero);
+  // Division by zero gives x / y (inf or nan) and fmod's nan, as NumPy.
+  Value yZero = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, y, z);
+  floorDiv = arith::SelectOp::create(b, loc, yZero, arith::DivFOp::create(b, loc, x, y), floorDiv);
+  return {floorDiv, mod};
+}
+
+/// Integer division guarded as NumPy guards it: x // 0 and x % 0 are 0, and
+/// INT_MIN // -1 wraps instead of trapping.
+std::pair<Value, Value> emitIntDivmod(OpBuilder &b, Location loc, Type t,
+                                      Value x, Value y) {
+  Value z = zero(b, loc, t), o = one(b, loc, t);
+  Value yZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, y, z);
+  if (isUnsignedLike(t)) {
+    Value safe = arith::SelectOp::create(b, loc, yZero, o, y);
+    Value q = arith::DivUIOp::create(b, loc, x, safe);
+    Value r = arith::RemUIOp::create(b, loc, x, safe);
+    return {arith::SelectOp::create(b, loc, yZero, z, q),
+            arith::SelectOp::create(b, loc, yZero, z, r)};
+  }
+  Value minusOne = arith::SubIOp::create(b, loc, z, o);
+  Value yMinusOne = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, y, minusOne);
+  Value trivial = arith::OrIOp::create(b, loc, yZero, yMinusOne);
+  Value safe = arith::SelectOp::create(b, loc, trivial, o, y);
+  Value q = arith::FloorDivSIOp::create(b, loc, x, safe);
+  Value r = arith::RemSIOp::create(b, loc, x, safe);
+  // The remainder takes the divisor's sign.
+  Value rNonzero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, r, z);
+  Value rNeg = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, r, z);
+  Value yNeg = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, y, z);
+  Value fix = arith::AndIOp::create(b, loc, rNonzero, arith::XOrIOp::create(b, loc, rNeg, yNeg));
+  r = arith::SelectOp::create(b, loc, fix, arith::AddIOp::create(b, loc, r, y), r);
+  Value negX = arith::SubIOp::create(b, loc, z, x);
+  q = arith::SelectOp::create(b, loc, yMinusOne, negX, q);
+  q = arith::SelectOp::create(b, loc, yZero, z, q);
+  r = arith::SelectOp::create(b, loc, trivial, z, r);
+  return {q, r};
+}
+
+std::pair<Value, Value> emitDivmod(OpBuilder &b, Location loc, Type t,
+                                   ValueRange a) {
+  if (isFloat(t))
+    return emitFloatDivmod(b, loc, t, a[0], a[1]);
+  return emitIntDivmod(b, loc, t, a[0], a[1]);
+}
+
+Value emitScalar(FloorDivOp, OpBuilder &b, Location loc, Type t,
+                 ValueRange a) {
+  return emitDivmod(b, loc, t, a).first;
+}
+Value emitScalar(RemOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  return emitDivmod(b, loc, t, a).second;
+}
+
+Value emitScalar(PowOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  if (isComplex(t))
+    return complex::PowOp::create(b, loc, a[0], a[1]);
+  if (isFloat(t))
+    return math::PowFOp::create(b, loc, a[0], a[1]);
+  return math::IPowIOp::create(b, loc, a[0], a[1]);
+}
+
+Value emitScalar(MaximumOp, OpBuilder &b, Location loc, Type t,
+                 ValueRange a) {
+  if (isFloat(t))
+    return arith::MaximumFOp::create(b, loc, a[0], a[1]);
+  if (isUnsignedLike(t))
+    return arith::MaxUIOp::create(b, loc, a[0], a[1]);
+  return arith::MaxSIOp::create(b, loc, a[0], a[1]);
+}
+
+Value emitScalar(MinimumOp, OpBuilder &b, Location loc, Type t,
+                 ValueRange a) {
+  if (isFloat(t))
+    return arith::MinimumFOp::create(b, loc, a[0], a[1]);
+  if (isUnsignedLike(t))
+    return arith::MinUIOp::create(b, loc, a[0], a[1]);
+  return arith::MinSIOp::create(b, loc, a[0], a[1]);
+}
+
+Value emitScalar(AndOp, OpBuilder &b, Location loc, Type, ValueRange a) {
+  return arith::AndIOp::create(b, loc, a[0], a[1]);
+}
+Value emitScalar(OrOp, OpBuilder &b, Location loc, Type, ValueRange a) {
+  return arith::OrIOp::create(b, loc, a[0], a[1]);
+}
+Value emitScalar(XorOp, OpBuilder &b, Location loc, Type, ValueRange a) {
+  return arith::XOrIOp::create(b, loc, a[0], a[1]);
+}
+
+Value emitScalar(Atan2Op, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  return isFloat(t) ? math::Atan2Op::create(b, loc, a[0], a[1]) : Value();
+}
+
+/// Comparisons: ordered float predicates except `ne` (NaN != NaN is true).
+Value emitCompare(OpBuilder &b, Location loc, Type t, ValueRange a,
+                  arith::CmpFPredicate f, arith::CmpIPredicate s,
+                  arith::CmpIPredicate u) {
+  if (isComplex(t)) {
+    if (f == arith::CmpFPredicate::OEQ)
+      return complex::EqualOp::create(b, loc, a[0], a[1]);
+    if (f == arith::CmpFPredicate::UNE)
+      return complex::NotEqualOp::create(b, loc, a[0], a[1]);
+    return {};
+  }
+  if (isFloat(t))
+    return arith::CmpFOp::create(b, loc, f, a[0], a[1]);
+  return arith::CmpIOp::create(b, loc, isUnsignedLike(t) ? u : s, a[0], a[1]);
+}
+
+using P = arith::CmpIPredicate;
+using F = arith::CmpFPredicate;
+Value emitScalar(EqOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  return emitCompare(b, loc, t, a, F::OEQ, P::eq, P::eq);
+}
+Value emitScalar(NeOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  return emitCompare(b, loc, t, a, F::UNE, P::ne, P::ne);
+}
+Value emitScalar(LtOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  return emitCompare(b, loc, t, a, F::OLT, P::slt, P::ult);
+}
+Value emitScalar(LeOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  return emitCompare(b, loc, t, a, F::OLE, P::sle, P::ule);
+}
+Value emitScalar(GtOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  return emitCompare(b, loc, t, a, F::OGT, P::sgt, P::ugt);
+}
+Value emitScalar(GeOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  return emitCompare(b, loc, t, a, F::OGE, P::sge, P::uge);
+}
+
+Value emitScalar(SelectOp, OpBuilder &b, Location loc, Type, ValueRange a) {
+  return arith::SelectOp::create(b, loc, a[0], a[1], a[2]);
+}
+
+/// Lowers an elementwise op through its scalar rule. The op computes in the
+/// dtype of its last operand (every promoted operand has it; select's
+/// predicate comes first).
+template <typename OpTy>
+struct ElementwiseLowering : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Operation *operation = op.getOperation();
+    Type dtype = getElementTypeOrSelf(operation->getOperands().back());
+    auto resultType = cast<RankedTensorType>(
+        this->getTypeConverter()->convertType(op.getType()));
+    SmallVector<Input> inputs;
+    for (auto [original, converted] :
+         llvm::zip(operation->getOperands(), adaptor.getOperands()))
+      inputs.push_back(
+          getInput(rewriter, original, converted, resultType.getRank()));
+    FailureOr<Value> result = buildGeneric(
+        rewriter, operation, inputs, resultType,
+        [&](OpBuilder &b, Location loc, ValueRange args) {
+          return emitScalar(op, b, loc, dtype, args);
+        });
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+};
+
+struct ConvertLowering : public OpConversionPattern<ConvertOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ConvertOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type from = getElementTypeOrSelf(op.getOperand());
+    Type to = op.getType().getElementType();
+    auto resultType =
+        cast<RankedTensorType>(getTypeConverter()->convertType(op.getType()));
+    Input input = getInput(rewriter, op.getOperand(), adaptor.getOperand(),
+                           resultType.getRank());
+    FailureOr<Value> result = buildGeneric(
+        rewriter, op, input, resultType,
+        [&](OpBuilder &b, Location loc, ValueRange args) {
+          return buildScalarCast(b, loc, args[0], from, to);
+        });
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+};
+
+struct ConstantLowering : public OpConversionPattern<ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ConstantOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto value = dyn_cast<DenseElementsAttr>(op.getValue());
+    if (!value)
+      return op.emitOpError("has a non-dense value, which is not lowered");
+    auto type =
+        cast<RankedTensorType>(getTypeConverter()->convertType(op.getType()));
+    if (type != value.getType())
+      value = value.bitcast(type.getElementType());
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, type, value);
+    return success();
+  }
+};
+
+struct IotaLowering : public OpConversionPattern<IotaOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(IotaOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type dtype = op.getType().getElementType();
+    auto resultType =
+        cast<RankedTensorType>(getTypeConverter()->convertType(op.getType()));
+    int64_t dim = op.getDimension();
+    FailureOr<Value> result = buildGeneric(
+        rewriter, op, {}, resultType,
+        [&](OpBuilder &b, Location loc, ValueRange) -> Value {
+          Value i = linalg::IndexOp::create(b, loc, dim);
+          Value wide = arith::IndexCastOp::create(b, loc, b.getI64Type(), i);
+          return buildScalarCast(b, loc, wide, b.getI64Type(), dtype);
+        });
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+};
+
+/// Whether every user of `op` is an elementwise op, which reads the
+/// broadcast through an indexing map.
+bool isAbsorbed(BroadcastInDimOp op) {
+  return !op->use_empty() && llvm::all_of(op->getUsers(), [](Operation *user) {
+    return isa<PromotableOpInterface, ConvertOp>(user) &&
+           user->hasTrait<OpTrait::Elementwise>();
+  });
+}
+
+/// A broadcast whose users all absorb it disappears (they are lowered later
+/// and read its operand); any other becomes a linalg.generic copy.
+struct BroadcastInDimLowering : public OpConversionPattern<BroadcastInDimOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(BroadcastInDimOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (isAbsorbed(op)) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    auto resultType =
+        cast<RankedTensorType>(getTypeConverter()->convertType(op.getType()));
+    Input input = getInput(rewriter, op.getResult(), Value(),
+                           resultType.getRank());
+    FailureOr<Value> result = buildGeneric(
+        rewriter, op, input, resultType,
+        [](OpBuilder &, Location, ValueRange args) { return args[0]; });
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+};
+
+} // namespace
+
 void tnp::populateElementwiseLoweringPatterns(const TypeConverter &converter,
-                                       RewritePatternSet &patterns) {}
-
-void tnp::configureElementwiseLoweringTarget(ConversionTarget &target) {}
-
-void tnp::eraseAbsorbedBroadcasts(Operation *root) {}
+                                              RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<
+      ElementwiseLowering<NegOp>, ElementwiseLowering<AbsOp>,
+      ElementwiseLowering<SignOp>, ElementwiseLowering<ExpOp>,
+      ElementwiseLowering<Expm1Op>, ElementwiseLowering<LogOp>,
+      ElementwiseLowering<Log1pOp>, ElementwiseLowering<SqrtOp>,
+      ElementwiseLowering<RsqrtOp>, ElementwiseLowering<SquareOp>,
+      ElementwiseLowering<TanhOp>, ElementwiseLowering<LogisticOp>,
+      ElementwiseLowering<SinOp>, ElementwiseLowering<CosOp>,
+      ElementwiseLowering<FloorOp>, ElementwiseLowering<CeilOp>,
+      ElementwiseLowering<RoundOp>, ElementwiseLowering<NotOp>,
+      ElementwiseLowering<AddOp>, ElementwiseLowering<SubOp>,
+      ElementwiseLowering<MulOp>, ElementwiseLowering<DivOp>,
+      ElementwiseLowering<FloorDivOp>, ElementwiseLowering<RemOp>,
+      ElementwiseLowering<PowOp>, ElementwiseLowering<MaximumOp>,
+      ElementwiseLowering<MinimumOp>, ElementwiseLowering<AndOp>,
+      ElementwiseLowering<OrOp>, ElementwiseLowering<XorOp>,
+      ElementwiseLowering<Atan2Op>, ElementwiseLowering<EqOp>,
+      ElementwiseLowering<NeOp>, ElementwiseLowering<LtOp>,
+      ElementwiseLowering<LeOp>, ElementwiseLowering<GtOp>,
+      ElementwiseLowering<GeOp>, ElementwiseLowering<SelectOp>,
+      ConvertLowering, ConstantLowering, IotaLowering, BroadcastInDimLowering>(
+      converter, ctx);
+}

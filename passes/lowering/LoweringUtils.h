@@ -50,12 +50,6 @@ Value buildScalarConstant(OpBuilder &b, Location loc, Type dtype,
 Value buildScalarCast(OpBuilder &b, Location loc, Value value, Type fromDType,
                       Type toDType);
 
-/// Marks tnp.broadcast_in_dim legal where every user is an elementwise op:
-/// those absorb it as an indexing map, so it is never materialized.
-void configureElementwiseLoweringTarget(ConversionTarget &target);
-/// Erases the absorbed broadcasts, dead once their users are lowered.
-void eraseAbsorbedBroadcasts(Operation *root);
-
 /// The patterns of each op family.
 void populateElementwiseLoweringPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns);
