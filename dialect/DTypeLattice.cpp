@@ -183,6 +183,18 @@ Type tnp::inferPromotedType(PromotionCategory category, ValueRange operands) {
   return getCategoryResultType(category, promoteOperands(dtypes));
 }
 
+Type tnp::getComputeDType(Operation *op) {
+  auto promotable = cast<PromotableOpInterface>(op);
+  PromotionCategory category = promotable.getPromotionCategory();
+  if (category != PromotionCategory::BoolResult &&
+      category != PromotionCategory::Magnitude)
+    return getElementTypeOrSelf(op->getResult(0).getType());
+  SmallVector<DTypeOperand> operands;
+  for (Value v : promotable.getPromotedOperands())
+    operands.push_back({getElementTypeOrSelf(v.getType()), isWeakLiteral(v)});
+  return promoteOperands(operands);
+}
+
 LogicalResult tnp::verifyPromotableOp(Operation *op) {
   auto promotable = cast<PromotableOpInterface>(op);
   OperandRange operands = promotable.getPromotedOperands();

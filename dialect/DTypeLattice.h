@@ -78,6 +78,12 @@ bool isWeakLiteral(Value v);
 /// The result dtype of an op of `category` over these operand values.
 Type inferPromotedType(PromotionCategory category, ValueRange operands);
 
+/// The dtype a promotable op computes in, which tnp-promote-types converts
+/// its promoted operands to: the result dtype, except for comparisons (bool
+/// result) and abs of complex (real result), which compute in the promoted
+/// operand dtype.
+Type getComputeDType(Operation *op);
+
 /// The verifier of PromotableOpInterface: once the operands agree on a dtype,
 /// the result dtype is the category's; mixed operands are checked against
 /// the promotion mode by tnp-promote-types.

@@ -8,6 +8,7 @@
 
 #include "passes/Passes.h"
 
+#include "dialect/DTypeLattice.h"
 #include "dialect/TnpDialect.h"
 #include "dialect/TnpOps.h"
 #include "passes/lowering/LoweringUtils.h"
@@ -32,19 +33,20 @@ using namespace mlir::tnp;
 
 namespace {
 
-/// Rejects ops whose operands still differ in dtype: lowering them would
-/// silently pick one operand's arithmetic.
+/// Rejects ops whose operands are not yet in the dtype the op computes in:
+/// lowering them would silently pick one operand's arithmetic.
 LogicalResult checkPromoted(ModuleOp module) {
   WalkResult result = module.walk([](PromotableOpInterface op) {
-    OperandRange operands = op.getPromotedOperands();
-    Type dtype = getElementTypeOrSelf(operands.front().getType());
-    for (Value v : operands)
-      if (getElementTypeOrSelf(v.getType()) != dtype) {
-        op->emitOpError("has operands of different dtypes (")
-            << dtype << " and " << getElementTypeOrSelf(v.getType())
-            << "): run tnp-promote-types before lowering";
-        return WalkResult::interrupt();
-      }
+    Type dtype = getComputeDType(op);
+    for (Value v : op.getPromotedOperands()) {
+      Type actual = getElementTypeOrSelf(v.getType());
+      if (actual == dtype)
+        continue;
+      op->emitOpError("has an operand of dtype ")
+          << actual << " but computes in " << dtype
+          << ": run tnp-promote-types before lowering";
+      return WalkResult::interrupt();
+    }
     return WalkResult::advance();
   });
   return failure(result.wasInterrupted());

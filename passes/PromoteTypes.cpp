@@ -29,19 +29,6 @@ using namespace mlir::tnp;
 
 namespace {
 
-/// The dtype `op` computes in: its result dtype, except where the result is
-/// not of the operands' dtype (comparisons give bool, abs of complex real).
-Type getComputeDType(PromotableOpInterface op) {
-  PromotionCategory category = op.getPromotionCategory();
-  if (category != PromotionCategory::BoolResult &&
-      category != PromotionCategory::Magnitude)
-    return getElementTypeOrSelf(op->getResult(0).getType());
-  SmallVector<DTypeOperand> operands;
-  for (Value v : op.getPromotedOperands())
-    operands.push_back({getElementTypeOrSelf(v.getType()), isWeakLiteral(v)});
-  return promoteOperands(operands);
-}
-
 /// The weak literal `value` (int64, float64 or complex128) as `dtype`.
 Attribute castLiteral(DenseElementsAttr value, Type dtype) {
   auto type = value.getType().clone(dtype);
@@ -104,16 +91,21 @@ struct TnpPromoteTypesPass
       Type dtype = getComputeDType(op);
       OpBuilder b(op);
       OperandRange promoted = op.getPromotedOperands();
+      // An operand used twice (x * x) is converted once.
+      llvm::SmallDenseMap<Value, Value> converted;
       for (OpOperand &operand : op->getOpOperands().slice(
                promoted.getBeginOperandIndex(), promoted.size())) {
         Value v = operand.get();
         auto type = cast<RankedTensorType>(v.getType());
         if (type.getElementType() == dtype)
           continue;
-        operand.set(isWeakLiteral(v) ? rebuildLiteral(b, v, dtype)
-                                     : ConvertOp::create(b, op->getLoc(),
-                                                         type.clone(dtype), v)
-                                           .getResult());
+        Value &to = converted[v];
+        if (!to)
+          to = isWeakLiteral(v) ? rebuildLiteral(b, v, dtype)
+                                : ConvertOp::create(b, op->getLoc(),
+                                                    type.clone(dtype), v)
+                                      .getResult();
+        operand.set(to);
       }
     });
   }
