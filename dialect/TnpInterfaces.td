@@ -29,6 +29,19 @@ def Tnp_PromotableOpInterface : OpInterface<"PromotableOpInterface"> {
   let verify = [{ return ::mlir::tnp::verifyPromotableOp($_op); }];
 }
 
+/// Declares getPromotionCategory() for a family member, and the static
+/// getCategory() the C++ API reads without an op at hand.
+class Tnp_Category<string category> {
+  code decl = [{
+    static ::mlir::tnp::PromotionCategory getCategory() {
+      return ::mlir::tnp::PromotionCategory::}] # category # [{;
+    }
+    ::mlir::tnp::PromotionCategory getPromotionCategory() {
+      return getCategory();
+    }
+  }];
+}
+
 def Tnp_DifferentiableOpInterface : OpInterface<"DifferentiableOpInterface"> {
   let cppNamespace = "::mlir::tnp";
   let description = [{

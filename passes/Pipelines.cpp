@@ -44,12 +44,16 @@ void tnp::buildCpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
   if (options.vectorWidth > 0) {
     affine::AffineVectorizeOptions vectorize;
     vectorize.vectorSizes = {static_cast<int64_t>(options.vectorWidth)};
+    // Along the innermost (contiguous) dimension of the stored memref.
+    vectorize.fastestVaryingPattern = {0};
+    vectorize.vectorizeReductions = true;
     fn.addPass(affine::createAffineVectorize(vectorize));
   }
-  fn.addPass(createLowerAffinePass());
   if (options.approximateMath)
     fn.addPass(createTnpApproximateMathPass());
+  // vector-to-scf emits affine.apply, so affine is lowered after it.
   fn.addPass(createConvertVectorToSCFPass());
+  fn.addPass(createLowerAffinePass());
   fn.addPass(createSCFToControlFlowPass());
 
   pm.addPass(memref::createExpandStridedMetadataPass());

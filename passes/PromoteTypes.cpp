@@ -3,7 +3,8 @@
 // Makes every implicit conversion of a PromotableOpInterface op explicit. The
 // result dtype was chosen by the lattice when the op was recorded; this pass
 // converts the operands to the dtype the op computes in. Weak literals become
-// constants of that dtype rather than converts, so they cost nothing.
+// constants of that dtype rather than converts, so they cost nothing, and
+// broadcasts convert their (smaller) operand.
 //
 //===----------------------------------------------------------------------===//
 
@@ -66,18 +67,22 @@ Attribute castLiteral(DenseElementsAttr value, Type dtype) {
   return DenseElementsAttr::get(type, i);
 }
 
-/// Rebuilds the weak literal `value` (a weak constant, possibly broadcast or
-/// reshaped) as a strong one of `dtype`.
-Value rebuildLiteral(OpBuilder &b, Value value, Type dtype) {
+/// `value` as `dtype`. Broadcasts and reshapes are rebuilt over the
+/// converted operand, so that fewer elements convert and elementwise
+/// lowering still sees the broadcast; a weak literal becomes a strong
+/// constant of `dtype`.
+Value convertTo(OpBuilder &b, Location loc, Value value, Type dtype) {
   Operation *def = value.getDefiningOp();
   auto type = cast<RankedTensorType>(value.getType()).clone(dtype);
-  if (auto c = dyn_cast<ConstantOp>(def))
+  if (auto c = dyn_cast_or_null<ConstantOp>(def); c && c.getWeak())
     return ConstantOp::create(
         b, c.getLoc(), type,
         cast<ElementsAttr>(
             castLiteral(cast<DenseElementsAttr>(c.getValue()), dtype)),
         /*weak=*/false);
-  Value operand = rebuildLiteral(b, def->getOperand(0), dtype);
+  if (!isa_and_nonnull<BroadcastInDimOp, ReshapeOp>(def))
+    return ConvertOp::create(b, loc, type, value);
+  Value operand = convertTo(b, loc, def->getOperand(0), dtype);
   Operation *clone = b.clone(*def);
   clone->setOperand(0, operand);
   clone->getResult(0).setType(type);
@@ -101,10 +106,7 @@ struct TnpPromoteTypesPass
           continue;
         Value &to = converted[v];
         if (!to)
-          to = isWeakLiteral(v) ? rebuildLiteral(b, v, dtype)
-                                : ConvertOp::create(b, op->getLoc(),
-                                                    type.clone(dtype), v)
-                                      .getResult();
+          to = convertTo(b, op->getLoc(), v, dtype);
         operand.set(to);
       }
     });

@@ -15,15 +15,6 @@ include "dialect/TnpInterfaces.td"
 
 def Tnp_NumberTensor : RankedTensorOf<[Tnp_Int, Tnp_Float, Tnp_Complex]>;
 
-/// Declares getPromotionCategory() for a family member.
-class Tnp_Category<string category> {
-  code decl = [{
-    ::mlir::tnp::PromotionCategory getPromotionCategory() {
-      return ::mlir::tnp::PromotionCategory::}] # category # [{;
-    }
-  }];
-}
-
 class Tnp_ElementwiseOp<string mnemonic, list<Trait> traits = []>
     : Tnp_Op<mnemonic, !listconcat(traits, [Elementwise,
         SameOperandsAndResultShape, Tnp_PromotableOpInterface])>;

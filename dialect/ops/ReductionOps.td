@@ -77,11 +77,7 @@ def Tnp_DotGeneralOp : Tnp_Op<"dot_general", [Tnp_PromotableOpInterface]> {
       `contracting` `=` $lhs_contracting `x` $rhs_contracting attr-dict `:`
       functional-type(operands, $result)
   }];
-  let extraClassDeclaration = [{
-    ::mlir::tnp::PromotionCategory getPromotionCategory() {
-      return ::mlir::tnp::PromotionCategory::Same;
-    }
-  }];
+  let extraClassDeclaration = Tnp_Category<"Same">.decl;
   let hasVerifier = 1;
 }
 

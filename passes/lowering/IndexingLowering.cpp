@@ -1,9 +1,415 @@
-//===- IndexingLowering.cpp - placeholder, being written ----------------------===//
+//===- IndexingLowering.cpp - gather, scatter and random_bits to linalg ---===//
+//
+// tnp.gather becomes a linalg.generic over its result that reads the indices
+// and the operand with tensor.extract; tnp.scatter becomes an scf.for nest
+// over the updates that carries the result tensor (one-shot bufferization
+// makes its tensor.insert an in-place store); tnp.random_bits becomes a
+// linalg.generic computing Threefry-2x32 from each element's position.
+//
+//===----------------------------------------------------------------------===//
 
 #include "passes/lowering/LoweringUtils.h"
+
+#include "dialect/TnpOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
 using namespace mlir::tnp;
 
+/// The converted result type of `op`, or null after reporting why not.
+static RankedTensorType convertResultType(ConversionPatternRewriter &rewriter,
+                                          const TypeConverter *converter,
+                                          Operation *op, Type type) {
+  auto converted =
+      dyn_cast_or_null<RankedTensorType>(converter->convertType(type));
+  if (!converted) {
+    (void)rewriter.notifyMatchFailure(op, "result type does not convert");
+    op->emitOpError("cannot be lowered: result type ")
+        << type << " has no ranked tensor form";
+  }
+  return converted;
+}
+
+/// Reads entry `k` of the index vector at batch position `batch` of
+/// `indices` (B x K), as an index (sign-extended, so negative stays negative).
+static Value extractIndex(OpBuilder &b, Location loc, Value indices,
+                          ValueRange batch, int64_t k) {
+  SmallVector<Value> pos(batch);
+  pos.push_back(arith::ConstantIndexOp::create(b, loc, k));
+  Value v = tensor::ExtractOp::create(b, loc, indices, pos);
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+}
+
+/// The operand position that gather/scatter address: `axes[k]` takes the
+/// k-th index, the other dimensions take `window` in order.
+static SmallVector<Value> operandPosition(int64_t rank, ArrayRef<int64_t> axes,
+                                          ArrayRef<Value> addressed,
+                                          ValueRange window) {
+  SmallVector<Value> pos(rank);
+  for (auto [k, axis] : llvm::enumerate(axes))
+    pos[axis] = addressed[k];
+  auto next = window.begin();
+  for (Value &p : pos)
+    if (!p)
+      p = *next++;
+  return pos;
+}
+
+/// Combines `old` and `update` by `kind`; `dtype` is the original (signed or
+/// unsigned) element type. Null where the verifier should have refused.
+static Value combine(OpBuilder &b, Location loc, ScatterKind kind, Type dtype,
+                     Value old, Value update) {
+  bool isFloat = isa<FloatType>(dtype);
+  bool isComplex = isa<ComplexType>(dtype);
+  bool isInt = isa<IntegerType>(dtype) && !dtype.isInteger(1);
+  bool isUnsigned = isUnsignedInt(dtype);
+  switch (kind) {
+  case ScatterKind::Set:
+    return update;
+  case ScatterKind::Add:
+    if (isFloat)
+      return arith::AddFOp::create(b, loc, old, update);
+    if (isComplex)
+      return complex::AddOp::create(b, loc, old, update);
+    if (isInt)
+      return arith::AddIOp::create(b, loc, old, update);
+    return {};
+  case ScatterKind::Mul:
+    if (isFloat)
+      return arith::MulFOp::create(b, loc, old, update);
+    if (isComplex)
+      return complex::MulOp::create(b, loc, old, update);
+    if (isInt)
+      return arith::MulIOp::create(b, loc, old, update);
+    return {};
+  case ScatterKind::Min:
+    // minimumf propagates NaN, as np.minimum does.
+    if (isFloat)
+      return arith::MinimumFOp::create(b, loc, old, update);
+    if (isInt && isUnsigned)
+      return arith::MinUIOp::create(b, loc, old, update);
+    if (isInt)
+      return arith::MinSIOp::create(b, loc, old, update);
+    return {};
+  case ScatterKind::Max:
+    if (isFloat)
+      return arith::MaximumFOp::create(b, loc, old, update);
+    if (isInt && isUnsigned)
+      return arith::MaxUIOp::create(b, loc, old, update);
+    if (isInt)
+      return arith::MaxSIOp::create(b, loc, old, update);
+    return {};
+  }
+  return {};
+}
+
+/// Whether `combine` handles `kind` on `dtype`.
+static bool canCombine(ScatterKind kind, Type dtype) {
+  if (kind == ScatterKind::Set)
+    return true;
+  if (dtype.isInteger(1))
+    return false;
+  if (isa<ComplexType>(dtype))
+    return kind == ScatterKind::Add || kind == ScatterKind::Mul;
+  return true;
+}
+
+namespace {
+
+/// tnp.gather -> linalg.generic over the result; each element reads its index
+/// vector, clamps it into the operand and extracts the operand element.
+struct GatherOpLowering : OpConversionPattern<GatherOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(GatherOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertResultType(rewriter, getTypeConverter(), op, op.getType());
+    if (!resultType)
+      return failure();
+    Location loc = op.getLoc();
+    Value operand = adaptor.getOperand();
+    Value indices = adaptor.getIndices();
+    ArrayRef<int64_t> axes = op.getAxes();
+    int64_t operandRank = cast<RankedTensorType>(operand.getType()).getRank();
+    int64_t batchRank = cast<RankedTensorType>(indices.getType()).getRank() - 1;
+
+    // Result dims: the batch dims of indices, then the operand's window dims.
+    SmallVector<Value> dynamicSizes;
+    SmallVector<int64_t> windowDims;
+    for (int64_t d = 0; d < operandRank; ++d)
+      if (!llvm::is_contained(axes, d))
+        windowDims.push_back(d);
+    for (int64_t d = 0; d < resultType.getRank(); ++d) {
+      if (!resultType.isDynamicDim(d))
+        continue;
+      if (d < batchRank)
+        dynamicSizes.push_back(getDimSize(rewriter, loc, indices, d));
+      else
+        dynamicSizes.push_back(
+            getDimSize(rewriter, loc, operand, windowDims[d - batchRank]));
+    }
+    // Clamping bounds: [0, size - 1] per addressed axis.
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    SmallVector<Value> upper;
+    for (int64_t axis : axes)
+      upper.push_back(arith::SubIOp::create(
+          rewriter, loc, getDimSize(rewriter, loc, operand, axis), one));
+
+    Value init = buildEmpty(rewriter, loc, resultType, dynamicSizes);
+    int64_t rank = resultType.getRank();
+    SmallVector<AffineMap> maps = {rewriter.getMultiDimIdentityMap(rank)};
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{resultType}, ValueRange{}, ValueRange{init},
+        maps, iterators, [&](OpBuilder &b, Location, ValueRange) {
+          SmallVector<Value> ivs;
+          for (int64_t d = 0; d < rank; ++d)
+            ivs.push_back(linalg::IndexOp::create(b, loc, d));
+          ValueRange batch = ValueRange(ivs).take_front(batchRank);
+          SmallVector<Value> addressed;
+          for (int64_t k = 0, e = axes.size(); k < e; ++k) {
+            Value v = extractIndex(b, loc, indices, batch, k);
+            v = arith::MaxSIOp::create(b, loc, v, zero);
+            addressed.push_back(arith::MinSIOp::create(b, loc, v, upper[k]));
+          }
+          SmallVector<Value> pos =
+              operandPosition(operandRank, axes, addressed,
+                              ValueRange(ivs).drop_front(batchRank));
+          Value element = tensor::ExtractOp::create(b, loc, operand, pos);
+          linalg::YieldOp::create(b, loc, element);
+        });
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
+/// tnp.scatter -> an scf.for nest over the updates carrying the result; each
+/// in-range update is combined into its element, out-of-range ones skipped.
+struct ScatterOpLowering : OpConversionPattern<ScatterOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ScatterOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertResultType(rewriter, getTypeConverter(), op, op.getType());
+    if (!resultType)
+      return failure();
+    ScatterKind kind = op.getKind();
+    Type dtype = op.getType().getElementType();
+    if (!canCombine(kind, dtype)) {
+      (void)rewriter.notifyMatchFailure(op, "kind undefined for dtype");
+      return op.emitOpError("cannot be lowered: '")
+             << stringifyScatterKind(kind) << "' is not defined for dtype "
+             << dtype;
+    }
+    Location loc = op.getLoc();
+    Value operand = adaptor.getOperand();
+    Value indices = adaptor.getIndices();
+    Value updates = adaptor.getUpdates();
+    ArrayRef<int64_t> axes = op.getAxes();
+    int64_t operandRank = resultType.getRank();
+    int64_t batchRank = cast<RankedTensorType>(indices.getType()).getRank() - 1;
+    int64_t updatesRank = cast<RankedTensorType>(updates.getType()).getRank();
+
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    SmallVector<Value> sizes;
+    for (int64_t axis : axes)
+      sizes.push_back(getDimSize(rewriter, loc, operand, axis));
+    SmallVector<Value> lbs(updatesRank, zero), steps(updatesRank, one), ubs;
+    for (int64_t d = 0; d < updatesRank; ++d)
+      ubs.push_back(getDimSize(rewriter, loc, updates, d));
+
+    scf::LoopNest nest = scf::buildLoopNest(
+        rewriter, loc, lbs, ubs, steps, ValueRange{operand},
+        [&](OpBuilder &b, Location, ValueRange ivs,
+            ValueRange iterArgs) -> scf::ValueVector {
+          Value acc = iterArgs.front();
+          ValueRange batch = ivs.take_front(batchRank);
+          // An unsigned compare also rejects negative indices.
+          SmallVector<Value> addressed;
+          Value inRange;
+          for (int64_t k = 0, e = axes.size(); k < e; ++k) {
+            Value v = extractIndex(b, loc, indices, batch, k);
+            addressed.push_back(v);
+            Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                             v, sizes[k]);
+            inRange = inRange ? arith::AndIOp::create(b, loc, inRange, ok) : ok;
+          }
+          SmallVector<Value> pos = operandPosition(operandRank, axes, addressed,
+                                                   ivs.drop_front(batchRank));
+          auto store = [&]() -> Value {
+            Value update = tensor::ExtractOp::create(b, loc, updates, ivs);
+            Value old;
+            if (kind != ScatterKind::Set)
+              old = tensor::ExtractOp::create(b, loc, acc, pos);
+            Value value = combine(b, loc, kind, dtype, old, update);
+            return tensor::InsertOp::create(b, loc, value, acc, pos);
+          };
+          if (!inRange)
+            return {store()};
+          auto ifOp = scf::IfOp::create(b, loc, TypeRange{acc.getType()},
+                                        inRange, /*withElseRegion=*/true);
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPointToStart(ifOp.thenBlock());
+          scf::YieldOp::create(b, loc, store());
+          b.setInsertionPointToStart(ifOp.elseBlock());
+          scf::YieldOp::create(b, loc, acc);
+          return {ifOp.getResult(0)};
+        });
+    rewriter.replaceOp(op, nest.results);
+    return success();
+  }
+};
+
+/// Builds Threefry-2x32 with 20 rounds on i32 values, with Random123's
+/// rotation constants and a key injection every 4 rounds.
+struct Threefry {
+  OpBuilder &b;
+  Location loc;
+
+  /// An i32 constant holding the bits of `v`.
+  Value constant(uint32_t v) {
+    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+  }
+  /// x + y, wrapping.
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  /// x rotated left by `r` (0 < r < 32).
+  Value rotl(Value x, unsigned r) {
+    Value left = arith::ShLIOp::create(b, loc, x, constant(r));
+    Value right = arith::ShRUIOp::create(b, loc, x, constant(32 - r));
+    return arith::OrIOp::create(b, loc, left, right);
+  }
+
+  /// threefry2x32(key, [c0, c1]) for the key schedule `ks` (the key's two
+  /// words and their parity word, k0 ^ k1 ^ 0x1BD11BDA).
+  std::pair<Value, Value> apply(ArrayRef<Value> ks, Value c0, Value c1) {
+    static constexpr unsigned rotations[8] = {13, 15, 26, 6, 17, 29, 16, 24};
+    Value x0 = add(c0, ks[0]), x1 = add(c1, ks[1]);
+    for (unsigned r = 0; r < 20; ++r) {
+      x0 = add(x0, x1);
+      x1 = rotl(x1, rotations[r % 8]);
+      x1 = arith::XOrIOp::create(b, loc, x1, x0);
+      if (r % 4 != 3)
+        continue;
+      // Key injection j: ks[j], ks[j + 1] + j, indices mod 3.
+      unsigned j = r / 4 + 1;
+      x0 = add(x0, ks[j % 3]);
+      x1 = add(add(x1, ks[(j + 1) % 3]), constant(j));
+    }
+    return {x0, x1};
+  }
+};
+
+/// tnp.random_bits -> linalg.generic over the (static) result; each element
+/// runs Threefry on the counter its row-major position selects.
+struct RandomBitsOpLowering : OpConversionPattern<RandomBitsOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(RandomBitsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertResultType(rewriter, getTypeConverter(), op, op.getType());
+    if (!resultType)
+      return failure();
+    if (!resultType.hasStaticShape()) {
+      (void)rewriter.notifyMatchFailure(op, "dynamic result shape");
+      return op.emitOpError("cannot be lowered: result shape must be static, "
+                            "got ")
+             << op.getType();
+    }
+    unsigned width = resultType.getElementTypeBitWidth();
+    if (width != 32 && width != 64) {
+      (void)rewriter.notifyMatchFailure(op, "unsupported result dtype");
+      return op.emitOpError("cannot be lowered: result dtype must be ui32 or "
+                            "ui64, got ")
+             << op.getType().getElementType();
+    }
+    Location loc = op.getLoc();
+    Value key = adaptor.getKey();
+    Value k0 = tensor::ExtractOp::create(
+        rewriter, loc, key,
+        ValueRange{arith::ConstantIndexOp::create(rewriter, loc, 0)});
+    Value k1 = tensor::ExtractOp::create(
+        rewriter, loc, key,
+        ValueRange{arith::ConstantIndexOp::create(rewriter, loc, 1)});
+    Value parity = arith::XOrIOp::create(
+        rewriter, loc, arith::XOrIOp::create(rewriter, loc, k0, k1),
+        arith::ConstantOp::create(rewriter, loc,
+                                  rewriter.getI32IntegerAttr(0x1BD11BDA)));
+    SmallVector<Value> ks = {k0, k1, parity};
+
+    ArrayRef<int64_t> shape = resultType.getShape();
+    int64_t rank = resultType.getRank();
+    Value init = buildEmpty(rewriter, loc, resultType, {});
+    SmallVector<AffineMap> maps = {rewriter.getMultiDimIdentityMap(rank)};
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{resultType}, ValueRange{}, ValueRange{init},
+        maps, iterators, [&](OpBuilder &b, Location, ValueRange) {
+          // Row-major linear position, as i64.
+          Value linear;
+          int64_t stride = 1;
+          for (int64_t d = rank - 1; d >= 0; --d) {
+            Value term = linalg::IndexOp::create(b, loc, d);
+            if (stride != 1)
+              term = arith::MulIOp::create(
+                  b, loc, term, arith::ConstantIndexOp::create(b, loc, stride));
+            linear =
+                linear ? arith::AddIOp::create(b, loc, linear, term) : term;
+            stride *= shape[d];
+          }
+          if (!linear)
+            linear = arith::ConstantIndexOp::create(b, loc, 0);
+          Type i64 = b.getI64Type(), i32 = b.getI32Type();
+          Value position = arith::IndexCastUIOp::create(b, loc, i64, linear);
+          Value c32 =
+              arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32));
+          // ui32 results take two words per counter, ui64 results one.
+          Value counter = position;
+          if (width == 32)
+            counter = arith::ShRUIOp::create(
+                b, loc, position,
+                arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(1)));
+          Value c0 = arith::TruncIOp::create(b, loc, i32, counter);
+          Value c1 = arith::TruncIOp::create(
+              b, loc, i32, arith::ShRUIOp::create(b, loc, counter, c32));
+          auto [w0, w1] = Threefry{b, loc}.apply(ks, c0, c1);
+          Value bits;
+          if (width == 32) {
+            Value low =
+                arith::TruncIOp::create(b, loc, b.getI1Type(), position);
+            bits = arith::SelectOp::create(b, loc, low, w1, w0);
+          } else {
+            Value lo = arith::ExtUIOp::create(b, loc, i64, w0);
+            Value hi = arith::ExtUIOp::create(b, loc, i64, w1);
+            hi = arith::ShLIOp::create(b, loc, hi, c32);
+            bits = arith::OrIOp::create(b, loc, lo, hi);
+          }
+          linalg::YieldOp::create(b, loc, bits);
+        });
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
+} // namespace
+
 void tnp::populateIndexingLoweringPatterns(const TypeConverter &converter,
-                                       RewritePatternSet &patterns) {}
+                                           RewritePatternSet &patterns) {
+  patterns.add<GatherOpLowering, ScatterOpLowering, RandomBitsOpLowering>(
+      converter, patterns.getContext());
+}

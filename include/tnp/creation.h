@@ -1,0 +1,93 @@
+//===- creation.h - making arrays -------------------------------*- C++ -*-===//
+
+#ifndef TNP_CREATION_H
+#define TNP_CREATION_H
+
+#include <tnp/ndarray.h>
+
+#include <initializer_list>
+#include <type_traits>
+#include <optional>
+#include <vector>
+
+namespace tnp {
+
+namespace detail {
+/// C++ integer literals are Python ints in initializer lists: int64.
+template <typename T>
+using literal_t = std::conditional_t<std::is_same_v<T, int>, int64_t, T>;
+void throwRagged();
+} // namespace detail
+
+/// np.empty, np.zeros, np.ones, np.full (dtype defaults as NumPy's: float64,
+/// or for full the value's dtype).
+ndarray empty(const shape_t &shape, tnp::dtype dtype = float64);
+ndarray zeros(const shape_t &shape, tnp::dtype dtype = float64);
+ndarray ones(const shape_t &shape, tnp::dtype dtype = float64);
+ndarray full(const shape_t &shape, const ndarray &fill_value,
+             std::optional<tnp::dtype> dtype = std::nullopt);
+/// np.zeros_like / np.ones_like.
+ndarray zeros_like(const ndarray &a);
+ndarray ones_like(const ndarray &a);
+
+/// np.arange(stop), np.arange(start, stop, step): int64 when all arguments
+/// are integers, else float64, unless dtype is given.
+ndarray arange(const ndarray &stop);
+ndarray arange(const ndarray &start, const ndarray &stop,
+               const ndarray &step = 1,
+               std::optional<tnp::dtype> dtype = std::nullopt);
+/// np.linspace(start, stop, num, endpoint), float64 unless dtype is given.
+ndarray linspace(double start, double stop, int64_t num = 50,
+                 bool endpoint = true,
+                 std::optional<tnp::dtype> dtype = std::nullopt);
+/// np.eye(N, M, k) and np.identity(n).
+ndarray eye(int64_t N, std::optional<int64_t> M = std::nullopt, int64_t k = 0,
+            tnp::dtype dtype = float64);
+ndarray identity(int64_t n, tnp::dtype dtype = float64);
+
+/// np.asarray of an array (itself, or converted to dtype); of a C++ scalar a
+/// (non-weak) 0-d array: asarray(1) is int64, asarray(1.) float64.
+ndarray asarray(const ndarray &a, std::optional<tnp::dtype> dtype = std::nullopt);
+/// np.array / np.asarray from data in row-major order, with a shape.
+template <typename T>
+ndarray asarray(const std::vector<T> &values, const shape_t &shape,
+                std::optional<tnp::dtype> dtype = std::nullopt);
+template <typename T>
+ndarray asarray(const T *values, const shape_t &shape,
+                std::optional<tnp::dtype> dtype = std::nullopt);
+/// From a 1-d vector or initializer list: np.asarray([1, 2, 3]).
+template <typename T>
+ndarray asarray(const std::vector<T> &values,
+                std::optional<tnp::dtype> dtype = std::nullopt) {
+  return asarray(values, {static_cast<int64_t>(values.size())}, dtype);
+}
+template <typename T>
+ndarray asarray(std::initializer_list<T> values,
+                std::optional<tnp::dtype> dtype = std::nullopt) {
+  return asarray(
+      std::vector<detail::literal_t<T>>(values.begin(), values.end()), dtype);
+}
+/// From nested initializer lists: np.asarray([[1, 2], [3, 4]]). Rows of
+/// different lengths are a ValueError.
+template <typename T>
+ndarray asarray(std::initializer_list<std::initializer_list<T>> rows,
+                std::optional<tnp::dtype> dtype = std::nullopt) {
+  std::vector<detail::literal_t<T>> values;
+  size_t width = rows.size() ? rows.begin()->size() : 0;
+  for (const auto &row : rows) {
+    if (row.size() != width)
+      detail::throwRagged();
+    values.insert(values.end(), row.begin(), row.end());
+  }
+  return asarray(values,
+                 {static_cast<int64_t>(rows.size()), static_cast<int64_t>(width)},
+                 dtype);
+}
+/// np.array: the same as asarray (arrays are immutable, so copies are free).
+template <typename... Args> ndarray array(Args &&...args) {
+  return asarray(std::forward<Args>(args)...);
+}
+
+} // namespace tnp
+
+#endif // TNP_CREATION_H

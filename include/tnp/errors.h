@@ -1,0 +1,68 @@
+//===- errors.h - tnp's exceptions ------------------------------*- C++ -*-===//
+//
+// Every error tnp raises derives from tnp::Error. The classes mirror Python's
+// exceptions, as NumPy raises them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TNP_ERRORS_H
+#define TNP_ERRORS_H
+
+#include <stdexcept>
+#include <string>
+
+namespace tnp {
+
+/// The base of every tnp exception.
+class Error : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Bad shapes or values: broadcasting, reshape sizes ("operands could not be
+/// broadcast together with shapes (2,3) (4,)").
+class ValueError : public Error {
+public:
+  using Error::Error;
+};
+
+/// Bad dtypes.
+class TypeError : public Error {
+public:
+  using Error::Error;
+};
+
+/// An index out of range.
+class IndexError : public Error {
+public:
+  using Error::Error;
+};
+
+/// An axis out of range (NumPy's AxisError is a ValueError and an
+/// IndexError; here it is a ValueError).
+class AxisError : public ValueError {
+public:
+  using ValueError::ValueError;
+};
+
+/// Something NumPy has that tnp does not (yet).
+class NotImplementedError : public Error {
+public:
+  using Error::Error;
+};
+
+/// The compiler failed; the message holds its diagnostics.
+class CompileError : public Error {
+public:
+  using Error::Error;
+};
+
+/// A device is missing or failed.
+class DeviceError : public Error {
+public:
+  using Error::Error;
+};
+
+} // namespace tnp
+
+#endif // TNP_ERRORS_H

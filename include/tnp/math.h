@@ -1,0 +1,98 @@
+//===- math.h - elementwise functions and operators -------------*- C++ -*-===//
+//
+// NumPy's ufuncs. Operands broadcast and promote as in NumPy; C++ scalars are
+// weak literals (see tnp::ndarray's scalar constructor).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TNP_MATH_H
+#define TNP_MATH_H
+
+#include <tnp/ndarray.h>
+
+namespace tnp {
+
+// Unary ufuncs: np.negative, np.absolute, np.sign, np.exp, ... np.invert.
+ndarray negative(const ndarray &x);
+ndarray absolute(const ndarray &x);
+ndarray abs(const ndarray &x);
+ndarray sign(const ndarray &x);
+ndarray exp(const ndarray &x);
+ndarray expm1(const ndarray &x);
+ndarray log(const ndarray &x);
+ndarray log1p(const ndarray &x);
+ndarray sqrt(const ndarray &x);
+ndarray square(const ndarray &x);
+ndarray tanh(const ndarray &x);
+ndarray sin(const ndarray &x);
+ndarray cos(const ndarray &x);
+ndarray floor(const ndarray &x);
+ndarray ceil(const ndarray &x);
+/// np.round (np.around) with decimals=0: halves round to even.
+ndarray round(const ndarray &x);
+ndarray logical_not(const ndarray &x);
+/// np.invert (np.bitwise_not): ~x, logical not for bool.
+ndarray invert(const ndarray &x);
+
+// Binary ufuncs.
+ndarray add(const ndarray &a, const ndarray &b);
+ndarray subtract(const ndarray &a, const ndarray &b);
+ndarray multiply(const ndarray &a, const ndarray &b);
+/// np.divide (np.true_divide): integers divide as float64.
+ndarray divide(const ndarray &a, const ndarray &b);
+ndarray true_divide(const ndarray &a, const ndarray &b);
+ndarray floor_divide(const ndarray &a, const ndarray &b);
+/// np.remainder (np.mod, Python's %): the sign of the divisor.
+ndarray remainder(const ndarray &a, const ndarray &b);
+ndarray mod(const ndarray &a, const ndarray &b);
+ndarray power(const ndarray &a, const ndarray &b);
+/// np.maximum / np.minimum: elementwise, NaN propagates.
+ndarray maximum(const ndarray &a, const ndarray &b);
+ndarray minimum(const ndarray &a, const ndarray &b);
+ndarray arctan2(const ndarray &y, const ndarray &x);
+ndarray logical_and(const ndarray &a, const ndarray &b);
+ndarray logical_or(const ndarray &a, const ndarray &b);
+ndarray logical_xor(const ndarray &a, const ndarray &b);
+ndarray bitwise_and(const ndarray &a, const ndarray &b);
+ndarray bitwise_or(const ndarray &a, const ndarray &b);
+ndarray bitwise_xor(const ndarray &a, const ndarray &b);
+ndarray equal(const ndarray &a, const ndarray &b);
+ndarray not_equal(const ndarray &a, const ndarray &b);
+ndarray less(const ndarray &a, const ndarray &b);
+ndarray less_equal(const ndarray &a, const ndarray &b);
+ndarray greater(const ndarray &a, const ndarray &b);
+ndarray greater_equal(const ndarray &a, const ndarray &b);
+
+/// np.where(condition, x, y): condition is tested for truth (nonzero).
+ndarray where(const ndarray &condition, const ndarray &x, const ndarray &y);
+/// np.clip(a, a_min, a_max) = minimum(maximum(a, a_min), a_max).
+ndarray clip(const ndarray &a, const ndarray &a_min, const ndarray &a_max);
+
+// Operators, as NumPy's (`%` is remainder; `**` is tnp::power).
+ndarray operator-(const ndarray &x);
+ndarray operator+(const ndarray &x);
+ndarray operator~(const ndarray &x);
+ndarray operator!(const ndarray &x);
+ndarray operator+(const ndarray &a, const ndarray &b);
+ndarray operator-(const ndarray &a, const ndarray &b);
+ndarray operator*(const ndarray &a, const ndarray &b);
+ndarray operator/(const ndarray &a, const ndarray &b);
+ndarray operator%(const ndarray &a, const ndarray &b);
+ndarray operator&(const ndarray &a, const ndarray &b);
+ndarray operator|(const ndarray &a, const ndarray &b);
+ndarray operator^(const ndarray &a, const ndarray &b);
+ndarray operator==(const ndarray &a, const ndarray &b);
+ndarray operator!=(const ndarray &a, const ndarray &b);
+ndarray operator<(const ndarray &a, const ndarray &b);
+ndarray operator<=(const ndarray &a, const ndarray &b);
+ndarray operator>(const ndarray &a, const ndarray &b);
+ndarray operator>=(const ndarray &a, const ndarray &b);
+/// `a += b` rebinds a to a + b (arrays are immutable).
+ndarray &operator+=(ndarray &a, const ndarray &b);
+ndarray &operator-=(ndarray &a, const ndarray &b);
+ndarray &operator*=(ndarray &a, const ndarray &b);
+ndarray &operator/=(ndarray &a, const ndarray &b);
+
+} // namespace tnp
+
+#endif // TNP_MATH_H

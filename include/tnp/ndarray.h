@@ -1,0 +1,117 @@
+//===- ndarray.h - tnp::ndarray, NumPy's array ------------------*- C++ -*-===//
+//
+// A value-semantics handle to an immutable, contiguous (row-major) array on a
+// device. Copies are cheap and share the buffer; no copy can be changed
+// through another (`a += b` rebinds `a`).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TNP_NDARRAY_H
+#define TNP_NDARRAY_H
+
+#include <tnp/dtype.h>
+
+#include <complex>
+#include <cstdint>
+#include <initializer_list>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace tnp {
+
+using shape_t = std::vector<int64_t>;
+
+namespace detail {
+struct ArrayImpl;
+template <typename T>
+inline constexpr bool is_scalar_v =
+    std::is_arithmetic_v<T> || std::is_same_v<T, std::complex<float>> ||
+    std::is_same_v<T, std::complex<double>>;
+} // namespace detail
+
+class ndarray {
+public:
+  /// An empty handle; every use but assignment throws ValueError.
+  ndarray();
+  /// A C++ scalar as a *weak* 0-d array: it promotes as a Python scalar does
+  /// (`x * 2` keeps x's dtype, `int_array * 1.5` is float64). Integers are
+  /// int64, floating values float64, complex values complex128, bool bool.
+  template <typename S,
+            typename = std::enable_if_t<detail::is_scalar_v<S>>>
+  ndarray(S value) : ndarray(fromScalar(value)) {}
+
+  /// np.ndarray.shape, ndim, size, dtype.
+  const shape_t &shape() const;
+  int64_t ndim() const;
+  int64_t size() const;
+  tnp::dtype dtype() const;
+  /// The device holding the buffer, TF-style:
+  /// "/job:localhost/replica:0/task:0/device:CPU:0".
+  std::string device() const;
+  /// Whether this is a weak literal (a C++ scalar).
+  bool is_weak() const;
+
+  /// np.ndarray.T: the axes reversed.
+  ndarray T() const;
+  /// np.reshape; one dimension may be -1.
+  ndarray reshape(const shape_t &newShape) const;
+  /// np.ravel.
+  ndarray ravel() const;
+  /// np.ndarray.astype (unsafe casting, as NumPy's default).
+  ndarray astype(tnp::dtype t) const;
+  /// np.transpose; empty axes reverses them.
+  ndarray transpose(const std::vector<int64_t> &axes = {}) const;
+  /// np.squeeze: all size-1 axes, or the given one.
+  ndarray squeeze(std::optional<int64_t> axis = std::nullopt) const;
+
+  /// The one element as T (np.ndarray.item); ValueError unless size() == 1.
+  template <typename T> T item() const;
+  /// The elements, in row-major order, converted to T.
+  template <typename T> std::vector<T> to_vector() const;
+  /// The raw bytes (row-major, dtype().itemsize() each).
+  const void *data() const;
+
+  /// `explicit operator bool`: the truth of a one-element array, as Python's
+  /// bool(a); ValueError otherwise ("The truth value of an array with more
+  /// than one element is ambiguous").
+  explicit operator bool() const;
+
+  /// Internal: the implementation, for tnp's own library.
+  const std::shared_ptr<const detail::ArrayImpl> &impl() const {
+    return impl_;
+  }
+  explicit ndarray(std::shared_ptr<const detail::ArrayImpl> impl);
+
+private:
+  static ndarray fromScalar(bool v);
+  static ndarray fromScalar(int64_t v);
+  static ndarray fromScalar(double v);
+  static ndarray fromScalar(std::complex<double> v);
+  template <typename S> static ndarray fromScalar(S v) {
+    if constexpr (std::is_same_v<S, bool>)
+      return fromScalar(static_cast<bool>(v));
+    else if constexpr (std::is_integral_v<S>)
+      return fromScalar(static_cast<int64_t>(v));
+    else if constexpr (std::is_floating_point_v<S>)
+      return fromScalar(static_cast<double>(v));
+    else
+      return fromScalar(std::complex<double>(v));
+  }
+
+  std::shared_ptr<const detail::ArrayImpl> impl_;
+};
+
+/// NumPy's repr: `array([[1., 2.],\n       [3., 4.]], dtype=float32)`.
+std::string repr(const ndarray &a);
+/// NumPy's str: `[[1. 2.]\n [3. 4.]]`.
+std::string str(const ndarray &a);
+/// Prints str(a), as print(a) does.
+std::ostream &operator<<(std::ostream &os, const ndarray &a);
+
+} // namespace tnp
+
+#endif // TNP_NDARRAY_H

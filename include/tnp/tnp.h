@@ -1,0 +1,16 @@
+//===- tnp.h - the NumPy API for C++ ----------------------------*- C++ -*-===//
+//
+// The umbrella header: `#include <tnp/tnp.h>` and link `tnp`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TNP_TNP_H
+#define TNP_TNP_H
+
+#include <tnp/creation.h>
+#include <tnp/dtype.h>
+#include <tnp/errors.h>
+#include <tnp/math.h>
+#include <tnp/ndarray.h>
+
+#endif // TNP_TNP_H

@@ -1,0 +1,69 @@
+//===- Dispatch.h - eager execution of one primitive ------------*- C++ -*-===//
+//
+// An eager op finds its compiled kernel by a key (the primitive, its
+// attributes, the operand dtypes and ranks, which dimensions broadcast) in a
+// cache, and calls it on the operands' buffers. Kernels are shape
+// polymorphic: every dimension but the broadcasting (size 1) ones is
+// dynamic. The cache-hit path builds no MLIR and allocates only the result.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TNP_LIB_DISPATCH_H
+#define TNP_LIB_DISPATCH_H
+
+#include "lib/ArrayImpl.h"
+
+#include <array>
+#include <cstdint>
+#include <initializer_list>
+
+namespace mlir {
+class Location;
+class OpBuilder;
+class Type;
+class Value;
+} // namespace mlir
+
+namespace tnp::detail {
+
+constexpr int kMaxInputs = 4;
+constexpr int kMaxAttrs = 24;
+constexpr int kMaxRank = 8;
+
+/// What makes two eager calls share a kernel. Plain data: hashing and
+/// comparing it allocates nothing.
+struct KernelKey;
+
+/// Builds a primitive's body: its inputs are the kernel's arguments (dtypes
+/// and ranks as in the key), `attrs` its integer attributes, `result` the
+/// result's MLIR type. The function's address identifies the primitive.
+using BuildFn = mlir::Value (*)(mlir::OpBuilder &b, mlir::Location loc,
+                                const mlir::Value *inputs, int numInputs,
+                                const int64_t *attrs, int numAttrs,
+                                mlir::Type result);
+
+/// A primitive call: the kernel builder, its inputs, its integer attributes,
+/// and the result's shape and dtype (already checked by the caller).
+struct Call {
+  BuildFn build;
+  std::array<const ArrayImpl *, kMaxInputs> inputs{};
+  int numInputs = 0;
+  std::array<int64_t, kMaxAttrs> attrs{};
+  int numAttrs = 0;
+  shape_t resultShape;
+  tnp::dtype resultDType = float64;
+};
+
+/// Runs `call`: from the kernel cache, compiling the kernel on a miss.
+std::shared_ptr<ArrayImpl> execute(const Call &call);
+
+/// Kernel cache counters, for tests and benchmarks.
+struct DispatchStats {
+  uint64_t hits = 0;
+  uint64_t misses = 0;
+};
+DispatchStats dispatchStats();
+
+} // namespace tnp::detail
+
+#endif // TNP_LIB_DISPATCH_H

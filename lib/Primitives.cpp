@@ -1,0 +1,481 @@
+//===- Primitives.cpp - the dialect's primitives, eagerly -----------------===//
+
+#include "lib/Primitives.h"
+
+#include <tnp/errors.h>
+
+#include "lib/ArrayImpl.h"
+#include "lib/DTypes.h"
+#include "lib/Dispatch.h"
+#include "lib/Format.h"
+#include "lib/Literals.h"
+
+#include "dialect/TnpOps.h"
+
+#include "mlir/IR/Builders.h"
+
+#include <algorithm>
+
+using namespace tnp;
+using namespace tnp::detail;
+using namespace tnp::detail::prim;
+using mlir::tnp::PromotionCategory;
+
+namespace {
+
+mlir::RankedTensorType tensorType(mlir::Type t) {
+  return mlir::cast<mlir::RankedTensorType>(t);
+}
+
+/// Broadcasts `v` to `like`'s shape (keeping v's dtype), trailing-aligned.
+mlir::Value broadcastLike(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::Value v, mlir::RankedTensorType like) {
+  auto type = tensorType(v.getType());
+  auto target = like.clone(type.getElementType());
+  if (type == target)
+    return v;
+  llvm::SmallVector<int64_t> dims;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    dims.push_back(target.getRank() - type.getRank() + d);
+  return mlir::tnp::BroadcastInDimOp::create(b, loc, target, v, dims);
+}
+
+template <typename OpT>
+mlir::Value buildElementwise(mlir::OpBuilder &b, mlir::Location loc,
+                             const mlir::Value *inputs, int n, const int64_t *,
+                             int, mlir::Type result) {
+  llvm::SmallVector<mlir::Value> operands;
+  for (int i = 0; i < n; ++i)
+    operands.push_back(broadcastLike(b, loc, inputs[i], tensorType(result)));
+  return OpT::create(b, loc, mlir::TypeRange{result},
+                     mlir::ValueRange(operands))
+      .getResult();
+}
+
+struct ElementwiseInfo {
+  BuildFn build;
+  PromotionCategory category;
+};
+
+template <typename OpT> constexpr ElementwiseInfo info() {
+  return {&buildElementwise<OpT>, OpT::getCategory()};
+}
+
+namespace t = mlir::tnp;
+const ElementwiseInfo kElementwise[] = {
+    info<t::NegOp>(),      info<t::AbsOp>(),      info<t::SignOp>(),
+    info<t::ExpOp>(),      info<t::Expm1Op>(),    info<t::LogOp>(),
+    info<t::Log1pOp>(),    info<t::SqrtOp>(),     info<t::RsqrtOp>(),
+    info<t::SquareOp>(),   info<t::TanhOp>(),     info<t::LogisticOp>(),
+    info<t::SinOp>(),      info<t::CosOp>(),      info<t::FloorOp>(),
+    info<t::CeilOp>(),     info<t::RoundOp>(),    info<t::NotOp>(),
+    info<t::AddOp>(),      info<t::SubOp>(),      info<t::MulOp>(),
+    info<t::DivOp>(),      info<t::FloorDivOp>(), info<t::RemOp>(),
+    info<t::PowOp>(),      info<t::MaximumOp>(),  info<t::MinimumOp>(),
+    info<t::AndOp>(),      info<t::OrOp>(),       info<t::XorOp>(),
+    info<t::Atan2Op>(),    info<t::EqOp>(),       info<t::NeOp>(),
+    info<t::LtOp>(),       info<t::LeOp>(),       info<t::GtOp>(),
+    info<t::GeOp>(),       info<t::SelectOp>(),
+};
+
+/// NumPy's broadcast shape of the operands, or its ValueError.
+shape_t broadcastShapes(std::initializer_list<ndarray> operands) {
+  size_t rank = 0;
+  for (const ndarray &o : operands)
+    rank = std::max(rank, implOf(o).shape.size());
+  shape_t result(rank, 1);
+  for (const ndarray &o : operands) {
+    const shape_t &s = implOf(o).shape;
+    for (size_t i = 0; i < s.size(); ++i) {
+      int64_t &r = result[rank - s.size() + i];
+      if (s[i] == r || s[i] == 1)
+        continue;
+      if (r != 1) {
+        std::string shapes;
+        for (const ndarray &p : operands)
+          shapes += (shapes.empty() ? "" : " ") + formatShape(implOf(p).shape);
+        throw ValueError(
+            "operands could not be broadcast together with shapes " + shapes);
+      }
+      r = s[i];
+    }
+  }
+  return result;
+}
+
+/// The operands that promote: all but select's predicate.
+std::pair<const ndarray *, const ndarray *>
+promotedRange(Elementwise op, std::initializer_list<ndarray> operands) {
+  const ndarray *begin = operands.begin();
+  if (op == Elementwise::Select)
+    ++begin;
+  return {begin, operands.end()};
+}
+
+tnp::dtype promotedDType(Elementwise op,
+                         std::initializer_list<ndarray> operands) {
+  auto [begin, end] = promotedRange(op, operands);
+  DTypeArg args[kMaxInputs];
+  int n = 0;
+  for (const ndarray *o = begin; o != end; ++o)
+    args[n++] = {implOf(*o).dtype, implOf(*o).weak};
+  return promote(args, n);
+}
+
+ndarray run(Call &call) { return ndarray(execute(call)); }
+
+Call makeCall(BuildFn build, std::initializer_list<const ndarray *> inputs,
+              shape_t shape, tnp::dtype dtype,
+              std::initializer_list<int64_t> attrs = {}) {
+  Call call;
+  call.build = build;
+  for (const ndarray *i : inputs)
+    call.inputs[call.numInputs++] = &implOf(*i);
+  for (int64_t a : attrs)
+    call.attrs[call.numAttrs++] = a;
+  call.resultShape = std::move(shape);
+  call.resultDType = dtype;
+  return call;
+}
+
+void appendAttrs(Call &call, const std::vector<int64_t> &values) {
+  if (call.numAttrs + values.size() > static_cast<size_t>(kMaxAttrs))
+    throw NotImplementedError("tnp: too many attribute values for a kernel");
+  for (int64_t v : values)
+    call.attrs[call.numAttrs++] = v;
+}
+
+std::vector<int64_t> takeAttrs(const int64_t *&attrs, int64_t count) {
+  std::vector<int64_t> values(attrs, attrs + count);
+  attrs += count;
+  return values;
+}
+
+} // namespace
+
+tnp::dtype prim::resultDType(Elementwise op,
+                             std::initializer_list<ndarray> operands) {
+  return categoryResult(kElementwise[static_cast<int>(op)].category,
+                        promotedDType(op, operands));
+}
+
+ndarray prim::elementwise(Elementwise op,
+                          std::initializer_list<ndarray> operands,
+                          const char *name) {
+  const ElementwiseInfo &info = kElementwise[static_cast<int>(op)];
+  shape_t shape = broadcastShapes(operands);
+  tnp::dtype promoted = promotedDType(op, operands);
+  tnp::dtype result = categoryResult(info.category, promoted);
+  tnp::dtype compute = info.category == PromotionCategory::BoolResult ||
+                               info.category == PromotionCategory::Magnitude
+                           ? promoted
+                           : result;
+  // Weak literals take the compute dtype here, so kernels do not depend on
+  // their values; other operands are promoted inside the kernel.
+  std::vector<ndarray> inputs;
+  auto [begin, end] = promotedRange(op, operands);
+  for (const ndarray &o : operands) {
+    bool promotes = &o >= begin && &o < end;
+    inputs.push_back(promotes && implOf(o).weak ? literalAs(o, compute) : o);
+  }
+  Call call;
+  call.build = info.build;
+  for (const ndarray &i : inputs)
+    call.inputs[call.numInputs++] = &implOf(i);
+  call.resultShape = shape;
+  call.resultDType = result;
+  return run(call);
+}
+
+ndarray prim::convert(const ndarray &x, tnp::dtype to) {
+  const ArrayImpl &a = implOf(x);
+  if (a.dtype == to && !a.weak)
+    return x;
+  if (a.weak)
+    return literalAs(x, to);
+  Call call = makeCall(
+      [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
+         const int64_t *, int, mlir::Type result) -> mlir::Value {
+        return mlir::tnp::ConvertOp::create(b, loc, result, in[0]);
+      },
+      {&x}, a.shape, to);
+  return run(call);
+}
+
+ndarray prim::broadcastTo(const ndarray &x, const shape_t &shape) {
+  const ArrayImpl &a = implOf(x);
+  if (a.shape == shape)
+    return x;
+  // A broadcast's new dimensions have no operand to take their size from:
+  // the kernel is specialized to the result shape.
+  Call call = makeCall(
+      [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
+         const int64_t *attrs, int n, mlir::Type result) {
+        auto type =
+            tensorType(result).clone(llvm::ArrayRef<int64_t>(attrs, n));
+        return broadcastLike(b, loc, in[0], type);
+      },
+      {&x}, shape, a.dtype);
+  appendAttrs(call, shape);
+  return run(call);
+}
+
+ndarray prim::transpose(const ndarray &x,
+                        const std::vector<int64_t> &permutation) {
+  const ArrayImpl &a = implOf(x);
+  shape_t shape;
+  for (int64_t p : permutation)
+    shape.push_back(a.shape[p]);
+  Call call = makeCall(
+      [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
+         const int64_t *attrs, int n, mlir::Type) -> mlir::Value {
+        return mlir::tnp::TransposeOp::create(
+            b, loc, in[0], llvm::ArrayRef<int64_t>(attrs, n));
+      },
+      {&x}, shape, a.dtype);
+  appendAttrs(call, permutation);
+  return run(call);
+}
+
+ndarray prim::reshape(const ndarray &x, const shape_t &shape) {
+  const ArrayImpl &a = implOf(x);
+  auto out = std::make_shared<ArrayImpl>(a);
+  out->shape = shape;
+  out->weak = false;
+  return ndarray(std::move(out));
+}
+
+ndarray prim::iota(const shape_t &shape, int64_t dim, tnp::dtype dtype) {
+  Call call = makeCall(
+      [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *, int,
+         const int64_t *attrs, int n, mlir::Type result) -> mlir::Value {
+        auto type = tensorType(result).clone(
+            llvm::ArrayRef<int64_t>(attrs + 1, n - 1));
+        return mlir::tnp::IotaOp::create(b, loc, type, attrs[0]);
+      },
+      {}, shape, dtype, {dim});
+  appendAttrs(call, shape);
+  return run(call);
+}
+
+ndarray prim::reduce(Reduce kind, const ndarray &x,
+                     const std::vector<int64_t> &axes) {
+  const ArrayImpl &a = implOf(x);
+  shape_t shape;
+  for (size_t d = 0; d < a.shape.size(); ++d)
+    if (std::find(axes.begin(), axes.end(), int64_t(d)) == axes.end())
+      shape.push_back(a.shape[d]);
+  Call call = makeCall(
+      [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
+         const int64_t *attrs, int n, mlir::Type) -> mlir::Value {
+        return mlir::tnp::ReduceOp::create(
+            b, loc, static_cast<mlir::tnp::ReduceKind>(attrs[0]), in[0],
+            llvm::ArrayRef<int64_t>(attrs + 1, n - 1));
+      },
+      {&x}, shape, a.dtype, {static_cast<int64_t>(kind)});
+  appendAttrs(call, axes);
+  return run(call);
+}
+
+template <typename ArgOp> static ndarray argReduce(const ndarray &x, int64_t axis) {
+  const ArrayImpl &a = implOf(x);
+  shape_t shape = a.shape;
+  shape.erase(shape.begin() + axis);
+  Call call = makeCall(
+      [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
+         const int64_t *attrs, int, mlir::Type result) -> mlir::Value {
+        return ArgOp::create(b, loc, result, in[0], attrs[0]);
+      },
+      {&x}, shape, int64, {axis});
+  return ndarray(execute(call));
+}
+
+ndarray prim::argmax(const ndarray &x, int64_t axis) {
+  return argReduce<mlir::tnp::ArgmaxOp>(x, axis);
+}
+ndarray prim::argmin(const ndarray &x, int64_t axis) {
+  return argReduce<mlir::tnp::ArgminOp>(x, axis);
+}
+
+ndarray prim::dotGeneral(const ndarray &lhs, const ndarray &rhs,
+                         const std::vector<int64_t> &lhsBatch,
+                         const std::vector<int64_t> &rhsBatch,
+                         const std::vector<int64_t> &lhsContracting,
+                         const std::vector<int64_t> &rhsContracting) {
+  const ArrayImpl &l = implOf(lhs), &r = implOf(rhs);
+  shape_t shape;
+  for (int64_t d : lhsBatch)
+    shape.push_back(l.shape[d]);
+  auto free = [&](const shape_t &s, const std::vector<int64_t> &batch,
+                  const std::vector<int64_t> &contracting) {
+    for (size_t d = 0; d < s.size(); ++d)
+      if (std::find(batch.begin(), batch.end(), int64_t(d)) == batch.end() &&
+          std::find(contracting.begin(), contracting.end(), int64_t(d)) ==
+              contracting.end())
+        shape.push_back(s[d]);
+  };
+  free(l.shape, lhsBatch, lhsContracting);
+  free(r.shape, rhsBatch, rhsContracting);
+  DTypeArg args[] = {{l.dtype, l.weak}, {r.dtype, r.weak}};
+  Call call = makeCall(
+      [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
+         const int64_t *attrs, int, mlir::Type result) -> mlir::Value {
+        auto lb = takeAttrs(attrs, *attrs++);
+        auto rb = takeAttrs(attrs, *attrs++);
+        auto lc = takeAttrs(attrs, *attrs++);
+        auto rc = takeAttrs(attrs, *attrs++);
+        return mlir::tnp::DotGeneralOp::create(b, loc, result, in[0], in[1], lb,
+                                               rb, lc, rc);
+      },
+      {&lhs, &rhs}, shape, promote(args, 2));
+  for (const auto *dims : {&lhsBatch, &rhsBatch, &lhsContracting, &rhsContracting}) {
+    appendAttrs(call, {static_cast<int64_t>(dims->size())});
+    appendAttrs(call, *dims);
+  }
+  return run(call);
+}
+
+ndarray prim::slice(const ndarray &x, const std::vector<int64_t> &start,
+                    const std::vector<int64_t> &limit,
+                    const std::vector<int64_t> &strides) {
+  const ArrayImpl &a = implOf(x);
+  shape_t shape;
+  for (size_t d = 0; d < a.shape.size(); ++d)
+    shape.push_back((limit[d] - start[d] + strides[d] - 1) / strides[d]);
+  Call call = makeCall(
+      [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
+         const int64_t *attrs, int n, mlir::Type) -> mlir::Value {
+        int64_t rank = n / 3;
+        return mlir::tnp::SliceOp::create(
+            b, loc, in[0], llvm::ArrayRef<int64_t>(attrs, rank),
+            llvm::ArrayRef<int64_t>(attrs + rank, rank),
+            llvm::ArrayRef<int64_t>(attrs + 2 * rank, rank));
+      },
+      {&x}, shape, a.dtype);
+  appendAttrs(call, start);
+  appendAttrs(call, limit);
+  appendAttrs(call, strides);
+  return run(call);
+}
+
+ndarray prim::reverse(const ndarray &x, const std::vector<int64_t> &dims) {
+  const ArrayImpl &a = implOf(x);
+  Call call = makeCall(
+      [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
+         const int64_t *attrs, int n, mlir::Type) -> mlir::Value {
+        return mlir::tnp::ReverseOp::create(b, loc, in[0],
+                                            llvm::ArrayRef<int64_t>(attrs, n));
+      },
+      {&x}, a.shape, a.dtype);
+  appendAttrs(call, dims);
+  return run(call);
+}
+
+ndarray prim::concatenate(const std::vector<ndarray> &inputs, int64_t dim) {
+  // Kernels take at most kMaxInputs arrays: longer lists join in chunks.
+  if (inputs.size() > static_cast<size_t>(kMaxInputs)) {
+    std::vector<ndarray> partial;
+    for (size_t i = 0; i < inputs.size(); i += kMaxInputs) {
+      std::vector<ndarray> chunk(
+          inputs.begin() + i,
+          inputs.begin() + std::min(inputs.size(), i + kMaxInputs));
+      partial.push_back(concatenate(chunk, dim));
+    }
+    return concatenate(partial, dim);
+  }
+  if (inputs.size() == 1)
+    return inputs.front();
+  shape_t shape = implOf(inputs.front()).shape;
+  shape[dim] = 0;
+  Call call;
+  call.build = [](mlir::OpBuilder &b, mlir::Location loc,
+                  const mlir::Value *in, int n, const int64_t *attrs, int,
+                  mlir::Type) -> mlir::Value {
+    return mlir::tnp::ConcatenateOp::create(
+        b, loc, mlir::ValueRange(llvm::ArrayRef<mlir::Value>(in, n)),
+        attrs[0]);
+  };
+  for (const ndarray &i : inputs) {
+    call.inputs[call.numInputs++] = &implOf(i);
+    shape[dim] += implOf(i).shape[dim];
+  }
+  call.attrs[call.numAttrs++] = dim;
+  call.resultShape = shape;
+  call.resultDType = implOf(inputs.front()).dtype;
+  return run(call);
+}
+
+ndarray prim::pad(const ndarray &x, const ndarray &value,
+                  const std::vector<int64_t> &low,
+                  const std::vector<int64_t> &high,
+                  const std::vector<int64_t> &interior) {
+  const ArrayImpl &a = implOf(x);
+  shape_t shape;
+  for (size_t d = 0; d < a.shape.size(); ++d)
+    shape.push_back(low[d] + high[d] + a.shape[d] +
+                    std::max<int64_t>(a.shape[d] - 1, 0) * interior[d]);
+  ndarray v = convert(value, a.dtype);
+  Call call = makeCall(
+      [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
+         const int64_t *attrs, int n, mlir::Type) -> mlir::Value {
+        int64_t rank = n / 3;
+        return mlir::tnp::PadOp::create(
+            b, loc, in[0], in[1], llvm::ArrayRef<int64_t>(attrs, rank),
+            llvm::ArrayRef<int64_t>(attrs + rank, rank),
+            llvm::ArrayRef<int64_t>(attrs + 2 * rank, rank));
+      },
+      {&x, &v}, shape, a.dtype);
+  appendAttrs(call, low);
+  appendAttrs(call, high);
+  appendAttrs(call, interior);
+  return run(call);
+}
+
+ndarray prim::gather(const ndarray &x, const ndarray &indices,
+                     const std::vector<int64_t> &axes) {
+  const ArrayImpl &a = implOf(x), &i = implOf(indices);
+  shape_t shape(i.shape.begin(), i.shape.end() - 1);
+  for (size_t d = 0; d < a.shape.size(); ++d)
+    if (std::find(axes.begin(), axes.end(), int64_t(d)) == axes.end())
+      shape.push_back(a.shape[d]);
+  Call call = makeCall(
+      [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
+         const int64_t *attrs, int n, mlir::Type result) -> mlir::Value {
+        return mlir::tnp::GatherOp::create(b, loc, result, in[0], in[1],
+                                           llvm::ArrayRef<int64_t>(attrs, n));
+      },
+      {&x, &indices}, shape, a.dtype);
+  appendAttrs(call, axes);
+  return run(call);
+}
+
+ndarray prim::scatter(Scatter kind, const ndarray &x, const ndarray &indices,
+                      const ndarray &updates,
+                      const std::vector<int64_t> &axes) {
+  const ArrayImpl &a = implOf(x);
+  ndarray u = convert(updates, a.dtype);
+  Call call = makeCall(
+      [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
+         const int64_t *attrs, int n, mlir::Type result) -> mlir::Value {
+        return mlir::tnp::ScatterOp::create(
+            b, loc, result, static_cast<mlir::tnp::ScatterKind>(attrs[0]),
+            in[0], in[1], in[2], llvm::ArrayRef<int64_t>(attrs + 1, n - 1));
+      },
+      {&x, &indices, &u}, a.shape, a.dtype, {static_cast<int64_t>(kind)});
+  appendAttrs(call, axes);
+  return run(call);
+}
+
+ndarray prim::randomBits(const ndarray &key, const shape_t &shape,
+                         tnp::dtype dtype) {
+  Call call = makeCall(
+      [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
+         const int64_t *attrs, int n, mlir::Type result) -> mlir::Value {
+        auto type =
+            tensorType(result).clone(llvm::ArrayRef<int64_t>(attrs, n));
+        return mlir::tnp::RandomBitsOp::create(b, loc, type, in[0]);
+      },
+      {&key}, shape, dtype);
+  appendAttrs(call, shape);
+  return run(call);
+}

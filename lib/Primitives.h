@@ -1,0 +1,88 @@
+//===- Primitives.h - the dialect's primitives, eagerly ---------*- C++ -*-===//
+//
+// One function per tnp primitive, run eagerly through the kernel cache.
+// NumPy's functions (lib/numpy/) are written in terms of these, once. Inputs
+// are checked by the caller in NumPy's words; these check only what the
+// primitive itself requires.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TNP_LIB_PRIMITIVES_H
+#define TNP_LIB_PRIMITIVES_H
+
+#include <tnp/ndarray.h>
+
+#include <cstdint>
+#include <initializer_list>
+#include <vector>
+
+namespace tnp::detail::prim {
+
+/// The elementwise primitives (tnp.neg ... tnp.select).
+enum class Elementwise {
+  Neg, Abs, Sign, Exp, Expm1, Log, Log1p, Sqrt, Rsqrt, Square, Tanh,
+  Logistic, Sin, Cos, Floor, Ceil, Round, Not,
+  Add, Sub, Mul, Div, FloorDiv, Rem, Pow, Maximum, Minimum, And, Or, Xor,
+  Atan2, Eq, Ne, Lt, Le, Gt, Ge, Select,
+};
+
+/// Runs an elementwise primitive: operands broadcast as NumPy broadcasts
+/// (ValueError otherwise) and promote by the op's category (weak literals as
+/// Python scalars). `name` is the NumPy function, for messages.
+ndarray elementwise(Elementwise op, std::initializer_list<ndarray> operands,
+                    const char *name);
+/// The dtype an elementwise op over these operands returns.
+tnp::dtype resultDType(Elementwise op, std::initializer_list<ndarray> operands);
+
+/// tnp.convert.
+ndarray convert(const ndarray &x, tnp::dtype to);
+/// tnp.broadcast_in_dim to `shape`, trailing-aligned as NumPy broadcasts.
+ndarray broadcastTo(const ndarray &x, const shape_t &shape);
+/// tnp.transpose.
+ndarray transpose(const ndarray &x, const std::vector<int64_t> &permutation);
+/// The same buffer under a new shape with as many elements.
+ndarray reshape(const ndarray &x, const shape_t &shape);
+/// tnp.iota along `dim` of `shape`.
+ndarray iota(const shape_t &shape, int64_t dim, tnp::dtype dtype);
+
+/// tnp.reduce kinds.
+enum class Reduce { Sum, Prod, Max, Min, Any, All };
+/// tnp.reduce over distinct, in-range axes.
+ndarray reduce(Reduce kind, const ndarray &x, const std::vector<int64_t> &axes);
+/// tnp.argmax / tnp.argmin along a non-empty axis; int64 result.
+ndarray argmax(const ndarray &x, int64_t axis);
+ndarray argmin(const ndarray &x, int64_t axis);
+
+/// tnp.dot_general; operands promote.
+ndarray dotGeneral(const ndarray &lhs, const ndarray &rhs,
+                   const std::vector<int64_t> &lhsBatch,
+                   const std::vector<int64_t> &rhsBatch,
+                   const std::vector<int64_t> &lhsContracting,
+                   const std::vector<int64_t> &rhsContracting);
+
+/// tnp.slice with in-range starts/limits and positive strides.
+ndarray slice(const ndarray &x, const std::vector<int64_t> &start,
+              const std::vector<int64_t> &limit,
+              const std::vector<int64_t> &strides);
+/// tnp.reverse.
+ndarray reverse(const ndarray &x, const std::vector<int64_t> &dims);
+/// tnp.concatenate of arrays of one dtype and rank along `dim`.
+ndarray concatenate(const std::vector<ndarray> &inputs, int64_t dim);
+/// tnp.pad with a scalar of x's dtype.
+ndarray pad(const ndarray &x, const ndarray &value,
+            const std::vector<int64_t> &low, const std::vector<int64_t> &high,
+            const std::vector<int64_t> &interior);
+
+/// tnp.gather / tnp.scatter (indices int64, last dim indexes `axes`).
+ndarray gather(const ndarray &x, const ndarray &indices,
+               const std::vector<int64_t> &axes);
+enum class Scatter { Set, Add, Mul, Min, Max };
+ndarray scatter(Scatter kind, const ndarray &x, const ndarray &indices,
+                const ndarray &updates, const std::vector<int64_t> &axes);
+
+/// tnp.random_bits: uint32 or uint64 bits of `shape` from a uint32[2] key.
+ndarray randomBits(const ndarray &key, const shape_t &shape, tnp::dtype dtype);
+
+} // namespace tnp::detail::prim
+
+#endif // TNP_LIB_PRIMITIVES_H

@@ -1,0 +1,80 @@
+//===- Session.cpp - the compiler behind the API --------------------------===//
+
+#include "lib/Session.h"
+
+#include <tnp/errors.h>
+
+#include "dialect/TnpDialect.h"
+#include "passes/Pipelines.h"
+#include "runtime/CompileCache.h"
+#include "runtime/JitEngine.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
+using namespace tnp;
+using namespace tnp::detail;
+
+Session &Session::get() {
+  static Session session;
+  return session;
+}
+
+Session::Session() {
+  mlir::DialectRegistry registry;
+  registry.insert<mlir::tnp::TnpDialect>();
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  runtime::JitEngine::registerTranslations(registry);
+  ctx = std::make_unique<mlir::MLIRContext>(registry);
+  ctx->disableMultithreading();
+  ctx->loadDialect<mlir::tnp::TnpDialect, mlir::func::FuncDialect,
+                   mlir::tensor::TensorDialect>();
+  diskCache = std::make_unique<runtime::CompileCache>();
+  runtime::JitOptions options;
+  options.cache = diskCache.get();
+  auto engine = runtime::JitEngine::create(options);
+  if (!engine)
+    throw CompileError("tnp: cannot start the JIT: " +
+                       llvm::toString(engine.takeError()));
+  jit = std::move(*engine);
+}
+
+Session::~Session() = default;
+
+std::unique_ptr<runtime::Executable> Session::compile(mlir::ModuleOp module) {
+  std::string messages, input;
+  llvm::raw_string_ostream(input) << module;
+  bool failed;
+  {
+    mlir::ScopedDiagnosticHandler handler(ctx.get(), [&](mlir::Diagnostic &d) {
+      llvm::raw_string_ostream os(messages);
+      os << d.getLocation() << ": " << d << "\n";
+      return mlir::success();
+    });
+    mlir::PassManager pm(ctx.get());
+    mlir::tnp::PipelineOptions options;
+    mlir::tnp::buildCpuPipeline(pm, options);
+    failed = mlir::failed(pm.run(module));
+  }
+  if (failed)
+    throw CompileError("tnp: compiling a kernel failed:\n" + messages +
+                       "in:\n" + input);
+  auto executable = jit->compile(module);
+  if (!executable)
+    throw CompileError("tnp: JIT compilation failed: " +
+                       llvm::toString(executable.takeError()) + "\nin:\n" +
+                       input);
+  return std::move(*executable);
+}

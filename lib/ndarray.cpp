@@ -1,0 +1,241 @@
+//===- ndarray.cpp - tnp::ndarray -----------------------------------------===//
+
+#include <tnp/ndarray.h>
+
+#include <tnp/errors.h>
+
+#include "lib/ArrayImpl.h"
+#include "lib/Format.h"
+#include "lib/Literals.h"
+#include "lib/Primitives.h"
+
+#include "llvm/Support/Error.h"
+
+#include <algorithm>
+#include <numeric>
+
+using namespace tnp;
+using namespace tnp::detail;
+
+int64_t tnp::detail::numElements(const shape_t &shape) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+std::shared_ptr<ArrayImpl> tnp::detail::allocateArray(shape_t shape,
+                                                      tnp::dtype dtype) {
+  for (int64_t d : shape)
+    if (d < 0)
+      throw ValueError("negative dimensions are not allowed");
+  auto impl = std::make_shared<ArrayImpl>();
+  impl->size = numElements(shape);
+  impl->shape = std::move(shape);
+  impl->dtype = dtype;
+  auto buffer = runtime::Buffer::allocate(impl->size * dtype.itemsize());
+  if (!buffer)
+    throw ValueError("tnp: cannot allocate an array of shape " +
+                     formatShape(impl->shape) + ": " +
+                     llvm::toString(buffer.takeError()));
+  impl->buffer = std::move(*buffer);
+  return impl;
+}
+
+const ArrayImpl &tnp::detail::implOf(const ndarray &a) {
+  if (!a.impl())
+    throw ValueError("tnp: use of an empty ndarray handle");
+  return *a.impl();
+}
+
+std::string tnp::detail::formatShape(const shape_t &shape) {
+  std::string s = "(";
+  for (size_t i = 0; i < shape.size(); ++i)
+    s += (i ? "," : "") + std::to_string(shape[i]);
+  return s + (shape.size() == 1 ? ",)" : ")");
+}
+
+ndarray::ndarray() = default;
+ndarray::ndarray(std::shared_ptr<const ArrayImpl> impl)
+    : impl_(std::move(impl)) {}
+
+ndarray ndarray::fromScalar(bool v) {
+  return scalarArray({Scalar::Kind::Bool, v, {}}, bool_, false);
+}
+ndarray ndarray::fromScalar(int64_t v) {
+  return scalarArray({Scalar::Kind::Int, v, {}}, int64, true);
+}
+ndarray ndarray::fromScalar(double v) {
+  return scalarArray({Scalar::Kind::Float, 0, v}, float64, true);
+}
+ndarray ndarray::fromScalar(std::complex<double> v) {
+  return scalarArray({Scalar::Kind::Complex, 0, v}, complex128, true);
+}
+
+const shape_t &ndarray::shape() const { return implOf(*this).shape; }
+int64_t ndarray::ndim() const { return implOf(*this).shape.size(); }
+int64_t ndarray::size() const { return implOf(*this).size; }
+tnp::dtype ndarray::dtype() const { return implOf(*this).dtype; }
+std::string ndarray::device() const {
+  implOf(*this);
+  return "/job:localhost/replica:0/task:0/device:CPU:0";
+}
+bool ndarray::is_weak() const { return implOf(*this).weak; }
+const void *ndarray::data() const { return implOf(*this).data(); }
+
+ndarray ndarray::T() const { return transpose(); }
+
+ndarray ndarray::transpose(const std::vector<int64_t> &axes) const {
+  int64_t rank = ndim();
+  std::vector<int64_t> perm(axes);
+  if (perm.empty()) {
+    perm.resize(rank);
+    std::iota(perm.rbegin(), perm.rend(), 0);
+  }
+  if (static_cast<int64_t>(perm.size()) != rank)
+    throw ValueError("axes don't match array");
+  std::vector<bool> seen(rank);
+  for (int64_t &p : perm) {
+    if (p < -rank || p >= rank)
+      throw AxisError("axis " + std::to_string(p) +
+                      " is out of bounds for array of dimension " +
+                      std::to_string(rank));
+    if (p < 0)
+      p += rank;
+    if (seen[p])
+      throw ValueError("repeated axis in transpose");
+    seen[p] = true;
+  }
+  bool identity = true;
+  for (int64_t i = 0; i < rank; ++i)
+    identity &= perm[i] == i;
+  if (identity)
+    return *this;
+  return prim::transpose(*this, perm);
+}
+
+ndarray ndarray::reshape(const shape_t &newShape) const {
+  const ArrayImpl &a = implOf(*this);
+  shape_t shape(newShape);
+  int64_t known = 1, unknown = -1;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i] == -1) {
+      if (unknown >= 0)
+        throw ValueError("can only specify one unknown dimension");
+      unknown = i;
+      continue;
+    }
+    if (shape[i] < 0)
+      throw ValueError("negative dimensions not allowed");
+    known *= shape[i];
+  }
+  auto fail = [&] {
+    return ValueError("cannot reshape array of size " + std::to_string(a.size) +
+                      " into shape " + formatShape(newShape));
+  };
+  if (unknown >= 0) {
+    if (known == 0 || a.size % known != 0)
+      throw fail();
+    shape[unknown] = a.size / known;
+  } else if (known != a.size) {
+    throw fail();
+  }
+  return prim::reshape(*this, shape);
+}
+
+ndarray ndarray::ravel() const { return reshape({-1}); }
+
+ndarray ndarray::astype(tnp::dtype t) const { return prim::convert(*this, t); }
+
+ndarray ndarray::squeeze(std::optional<int64_t> axis) const {
+  const ArrayImpl &a = implOf(*this);
+  int64_t rank = a.shape.size();
+  shape_t shape;
+  if (axis) {
+    int64_t ax = *axis;
+    if (ax < -rank || ax >= rank)
+      throw AxisError("axis " + std::to_string(ax) +
+                      " is out of bounds for array of dimension " +
+                      std::to_string(rank));
+    if (ax < 0)
+      ax += rank;
+    if (a.shape[ax] != 1)
+      throw ValueError(
+          "cannot select an axis to squeeze out which has size not equal "
+          "to one");
+    shape = a.shape;
+    shape.erase(shape.begin() + ax);
+  } else {
+    std::copy_if(a.shape.begin(), a.shape.end(), std::back_inserter(shape),
+                 [](int64_t d) { return d != 1; });
+  }
+  return prim::reshape(*this, shape);
+}
+
+namespace {
+
+template <typename T> T fromScalarValue(const Scalar &s) {
+  if constexpr (std::is_same_v<T, std::complex<float>> ||
+                std::is_same_v<T, std::complex<double>>) {
+    if (s.kind == Scalar::Kind::Complex || s.kind == Scalar::Kind::Float)
+      return T(s.c);
+    return T(s.isUnsigned ? double(uint64_t(s.i)) : double(s.i));
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return s.kind == Scalar::Kind::Bool || s.kind == Scalar::Kind::Int
+               ? s.i != 0
+               : s.c != 0.0;
+  } else {
+    if (s.kind == Scalar::Kind::Bool || s.kind == Scalar::Kind::Int) {
+      if (s.isUnsigned)
+        return static_cast<T>(static_cast<uint64_t>(s.i));
+      return static_cast<T>(s.i);
+    }
+    return static_cast<T>(s.c.real());
+  }
+}
+
+} // namespace
+
+template <typename T> T ndarray::item() const {
+  const ArrayImpl &a = implOf(*this);
+  if (a.size != 1)
+    throw ValueError("can only convert an array of size 1 to a C++ scalar");
+  return fromScalarValue<T>(readScalar(a.data(), a.dtype, 0));
+}
+
+template <typename T> std::vector<T> ndarray::to_vector() const {
+  const ArrayImpl &a = implOf(*this);
+  std::vector<T> out;
+  out.reserve(a.size);
+  for (int64_t i = 0; i < a.size; ++i)
+    out.push_back(fromScalarValue<T>(readScalar(a.data(), a.dtype, i)));
+  return out;
+}
+
+ndarray::operator bool() const {
+  const ArrayImpl &a = implOf(*this);
+  if (a.size != 1)
+    throw ValueError("The truth value of an array with more than one element "
+                     "is ambiguous. Use a.any() or a.all()");
+  return item<bool>();
+}
+
+#define TNP_INSTANTIATE(T)                                                     \
+  template T ndarray::item<T>() const;                                         \
+  template std::vector<T> ndarray::to_vector<T>() const;
+TNP_INSTANTIATE(bool)
+TNP_INSTANTIATE(int8_t)
+TNP_INSTANTIATE(uint8_t)
+TNP_INSTANTIATE(int16_t)
+TNP_INSTANTIATE(uint16_t)
+TNP_INSTANTIATE(int32_t)
+TNP_INSTANTIATE(uint32_t)
+TNP_INSTANTIATE(int64_t)
+TNP_INSTANTIATE(uint64_t)
+TNP_INSTANTIATE(long long)
+TNP_INSTANTIATE(unsigned long long)
+TNP_INSTANTIATE(float)
+TNP_INSTANTIATE(double)
+TNP_INSTANTIATE(std::complex<float>)
+TNP_INSTANTIATE(std::complex<double>)
+#undef TNP_INSTANTIATE

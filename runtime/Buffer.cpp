@@ -1,0 +1,71 @@
+//===- Buffer.cpp - Reference-counted, aligned host memory ----------------===//
+
+#include "runtime/Buffer.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
+using namespace tnp::runtime;
+
+namespace {
+std::atomic<size_t> liveBuffers{0};
+std::atomic<size_t> liveBufferBytes{0};
+} // namespace
+
+llvm::Expected<std::shared_ptr<Buffer>> Buffer::allocate(size_t bytes) {
+  if (bytes > SIZE_MAX - kAlignment)
+    return llvm::createStringError(
+        llvm::formatv("cannot allocate a buffer of {0} bytes: size overflows "
+                      "when rounded up to {1}-byte alignment",
+                      bytes, kAlignment)
+            .str());
+  // Round up to whole alignment units (posix_memalign does not require it,
+  // kernels reading full vectors do); zero bytes still gets one unit so that
+  // data() is unique and non-null, as NumPy's empty arrays are.
+  size_t rounded = bytes == 0
+                       ? kAlignment
+                       : (bytes + kAlignment - 1) / kAlignment * kAlignment;
+  void *ptr = nullptr;
+  // posix_memalign reports failure instead of calling a new-handler, so an
+  // absurd size from user input is an error, not an abort.
+  if (int rc = ::posix_memalign(&ptr, kAlignment, rounded); rc != 0 || !ptr)
+    return llvm::createStringError(
+        std::error_code(rc ? rc : ENOMEM, std::generic_category()),
+        llvm::formatv("cannot allocate a buffer of {0} bytes", bytes).str());
+  // The control block is the only allocation here that can still throw; under
+  // -fno-exceptions that terminates, as any small allocation in LLVM does.
+  std::shared_ptr<Buffer> buffer(new (std::nothrow) Buffer(ptr, ptr, bytes));
+  if (!buffer) {
+    ::free(ptr);
+    return llvm::createStringError(
+        std::make_error_code(std::errc::not_enough_memory),
+        "cannot allocate a buffer handle");
+  }
+  liveBuffers.fetch_add(1, std::memory_order_relaxed);
+  liveBufferBytes.fetch_add(bytes, std::memory_order_relaxed);
+  return buffer;
+}
+
+std::shared_ptr<Buffer> Buffer::adopt(void *allocation, void *data,
+                                      size_t bytes) {
+  liveBuffers.fetch_add(1, std::memory_order_relaxed);
+  liveBufferBytes.fetch_add(bytes, std::memory_order_relaxed);
+  return std::shared_ptr<Buffer>(new Buffer(allocation, data, bytes));
+}
+
+Buffer::~Buffer() {
+  ::free(allocation);
+  liveBuffers.fetch_sub(1, std::memory_order_relaxed);
+  liveBufferBytes.fetch_sub(bytes, std::memory_order_relaxed);
+}
+
+size_t Buffer::liveCount() {
+  return liveBuffers.load(std::memory_order_relaxed);
+}
+
+size_t Buffer::liveBytes() {
+  return liveBufferBytes.load(std::memory_order_relaxed);
+}

@@ -1,0 +1,69 @@
+//===- Buffer.h - Reference-counted, aligned host memory --------*- C++ -*-===//
+//
+// The storage behind an eager ndarray: one aligned block of host memory shared
+// by every handle that refers to it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TNP_RUNTIME_BUFFER_H
+#define TNP_RUNTIME_BUFFER_H
+
+#include "llvm/Support/Error.h"
+
+#include <cstddef>
+#include <memory>
+
+namespace tnp {
+namespace runtime {
+
+/// A block of host memory aligned to `Buffer::kAlignment` bytes. Buffers are
+/// shared through `std::shared_ptr`: the memory is freed when the last handle
+/// goes away. The allocation is rounded up to a whole number of alignment
+/// units, so vectorized kernels may read (not write) up to the end of the last
+/// unit without faulting.
+class Buffer {
+public:
+  /// Alignment of `data()` in bytes: one cache line, and the widest vector
+  /// register (AVX-512) the CPU code generator emits.
+  static constexpr size_t kAlignment = 64;
+
+  /// Allocates `bytes` uninitialized bytes. Zero bytes is allowed and still
+  /// yields a unique, aligned, non-null `data()`. Fails (without aborting) when
+  /// the system is out of memory or `bytes` overflows when rounded up.
+  static llvm::Expected<std::shared_ptr<Buffer>> allocate(size_t bytes);
+
+  /// Takes ownership of memory a compiled kernel allocated with malloc:
+  /// `allocation` is what free() takes, `data` the aligned first byte (a
+  /// memref descriptor's two pointers). No rounding is promised for it.
+  static std::shared_ptr<Buffer> adopt(void *allocation, void *data,
+                                       size_t bytes);
+
+  ~Buffer();
+  Buffer(const Buffer &) = delete;
+  Buffer &operator=(const Buffer &) = delete;
+
+  /// The first byte; aligned to `kAlignment`, never null.
+  void *data() { return ptr; }
+  const void *data() const { return ptr; }
+
+  /// The size requested from `allocate`, in bytes.
+  size_t size() const { return bytes; }
+
+  /// Buffers alive in this process, and the bytes they requested: for leak
+  /// tests and memory statistics.
+  static size_t liveCount();
+  static size_t liveBytes();
+
+private:
+  Buffer(void *allocation, void *ptr, size_t bytes)
+      : allocation(allocation), ptr(ptr), bytes(bytes) {}
+
+  void *allocation;
+  void *ptr;
+  size_t bytes;
+};
+
+} // namespace runtime
+} // namespace tnp
+
+#endif // TNP_RUNTIME_BUFFER_H

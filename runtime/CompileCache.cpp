@@ -1,0 +1,342 @@
+//===- CompileCache.cpp - In-memory and on-disk cache of object code ------===//
+
+#include "runtime/CompileCache.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/BLAKE3.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+#include <cstring>
+
+using namespace tnp::runtime;
+namespace fs = llvm::sys::fs;
+namespace endian = llvm::support::endian;
+
+namespace {
+/// First bytes of every cache file.
+constexpr char kMagic[8] = {'T', 'N', 'P', 'O', 'B', 'J', '\0', '\n'};
+/// File name suffix of cached CPU objects.
+constexpr llvm::StringLiteral kSuffix = ".tnpo";
+
+// Header layout, little-endian, kHeaderSize bytes in all.
+constexpr size_t kMagicOffset = 0;
+constexpr size_t kVersionOffset = 8;
+constexpr size_t kHeaderSizeOffset = 12;
+constexpr size_t kKeyOffset = 16;
+constexpr size_t kPayloadSizeOffset = 48;
+constexpr size_t kChecksumOffset = 56;
+static_assert(kChecksumOffset + 8 == CompileCache::kHeaderSize,
+              "header fields must fill the header");
+
+std::string getEnv(const char *name) {
+  std::optional<std::string> value = llvm::sys::Process::GetEnv(name);
+  return value ? *value : std::string();
+}
+
+void hashPart(llvm::BLAKE3 &hasher, llvm::StringRef part) {
+  uint8_t size[8];
+  endian::write64le(size, part.size());
+  hasher.update(llvm::ArrayRef<uint8_t>(size));
+  hasher.update(part);
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// CacheKey
+//===----------------------------------------------------------------------===//
+
+CacheKey CacheKey::compute(llvm::StringRef irText, llvm::StringRef target,
+                           llvm::StringRef version) {
+  llvm::BLAKE3 hasher;
+  hashPart(hasher, irText);
+  hashPart(hasher, target);
+  hashPart(hasher, version);
+  CacheKey key;
+  hasher.final(key.bytes);
+  return key;
+}
+
+std::string CacheKey::hex() const {
+  return llvm::toHex(llvm::ArrayRef<uint8_t>(bytes), /*LowerCase=*/true);
+}
+
+std::optional<CacheKey> CacheKey::fromHex(llvm::StringRef hex) {
+  if (hex.size() != 2 * sizeof(bytes))
+    return std::nullopt;
+  std::string raw;
+  if (!llvm::tryGetFromHex(hex, raw) || raw.size() != sizeof(bytes))
+    return std::nullopt;
+  CacheKey key;
+  std::memcpy(key.bytes.data(), raw.data(), raw.size());
+  return key;
+}
+
+//===----------------------------------------------------------------------===//
+// CompileCache
+//===----------------------------------------------------------------------===//
+
+std::string CompileCache::defaultDirectory() {
+  if (std::string dir = getEnv("TNP_CACHE_DIR"); !dir.empty())
+    return dir;
+  // The XDG spec says to ignore a relative XDG_CACHE_HOME.
+  if (std::string xdg = getEnv("XDG_CACHE_HOME");
+      !xdg.empty() && llvm::sys::path::is_absolute(xdg)) {
+    llvm::SmallString<256> dir(xdg);
+    llvm::sys::path::append(dir, "tnp");
+    return std::string(dir);
+  }
+  if (std::string home = getEnv("HOME"); !home.empty()) {
+    llvm::SmallString<256> dir(home);
+    llvm::sys::path::append(dir, ".cache", "tnp");
+    return std::string(dir);
+  }
+  return {};
+}
+
+CompileCache::CompileCache(std::optional<std::string> directory) {
+  if (directory) {
+    setDirectory(*directory);
+    return;
+  }
+  std::string dir = defaultDirectory();
+  setDirectory(dir);
+  if (dir.empty())
+    status = "no cache directory: TNP_CACHE_DIR, XDG_CACHE_HOME and HOME "
+             "are unset; caching in memory only";
+}
+
+CompileCache::~CompileCache() = default;
+
+void CompileCache::setDirectory(llvm::StringRef directory) {
+  std::lock_guard<std::mutex> lock(mutex);
+  dir.clear();
+  status.clear();
+  if (directory.empty())
+    return;
+  llvm::SmallString<256> path(directory);
+  // Relative to where the process started, not to wherever it is later.
+  if (std::error_code ec = fs::make_absolute(path)) {
+    status = llvm::formatv("cannot resolve cache directory '{0}': {1}",
+                           directory, ec.message())
+                 .str();
+    return;
+  }
+  if (std::error_code ec = fs::create_directories(path)) {
+    status = llvm::formatv("cannot create cache directory '{0}': {1}", path,
+                           ec.message())
+                 .str();
+    return;
+  }
+  if (!fs::is_directory(path)) {
+    status =
+        llvm::formatv("cache directory '{0}' is not a directory", path).str();
+    return;
+  }
+  dir = std::string(path);
+}
+
+std::string CompileCache::directory() const {
+  std::lock_guard<std::mutex> lock(mutex);
+  return dir;
+}
+
+bool CompileCache::isDiskEnabled() const {
+  std::lock_guard<std::mutex> lock(mutex);
+  return !dir.empty();
+}
+
+std::string CompileCache::diskStatus() const {
+  std::lock_guard<std::mutex> lock(mutex);
+  return status;
+}
+
+std::string CompileCache::lastRejection() const {
+  std::lock_guard<std::mutex> lock(mutex);
+  return rejection;
+}
+
+std::string CompileCache::pathFor(const CacheKey &key) const {
+  std::lock_guard<std::mutex> lock(mutex);
+  if (dir.empty())
+    return {};
+  llvm::SmallString<256> path(dir);
+  llvm::sys::path::append(path, key.hex() + kSuffix);
+  return std::string(path);
+}
+
+std::unique_ptr<llvm::MemoryBuffer> CompileCache::lookup(const CacheKey &key) {
+  std::lock_guard<std::mutex> lock(mutex);
+  std::string hex = key.hex();
+  auto it = memory.find(hex);
+  if (it != memory.end()) {
+    ++counters.memoryHits;
+    return llvm::MemoryBuffer::getMemBufferCopy(it->second->getBuffer(), hex);
+  }
+  if (std::unique_ptr<llvm::MemoryBuffer> object = readFile(key)) {
+    ++counters.diskHits;
+    memory[hex] =
+        llvm::MemoryBuffer::getMemBufferCopy(object->getBuffer(), hex);
+    return object;
+  }
+  ++counters.misses;
+  return nullptr;
+}
+
+std::unique_ptr<llvm::MemoryBuffer>
+CompileCache::readFile(const CacheKey &key) {
+  if (dir.empty())
+    return nullptr;
+  llvm::SmallString<256> path(dir);
+  llvm::sys::path::append(path, key.hex() + kSuffix);
+  // Volatile: read into memory rather than map, so that another process
+  // replacing or truncating the file cannot fault us later.
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false,
+                                  /*IsVolatile=*/true);
+  if (!file)
+    return nullptr; // Usually: not there yet. Either way, a miss.
+  llvm::StringRef data = (*file)->getBuffer();
+  auto reject =
+      [&](llvm::StringRef why) -> std::unique_ptr<llvm::MemoryBuffer> {
+    ++counters.rejectedEntries;
+    rejection = llvm::formatv("ignored cache file '{0}': {1}", path, why).str();
+    return nullptr;
+  };
+  if (data.size() < kHeaderSize)
+    return reject("truncated header");
+  const char *header = data.data();
+  if (std::memcmp(header + kMagicOffset, kMagic, sizeof(kMagic)) != 0)
+    return reject("not a tnp cache file");
+  if (uint32_t version = endian::read32le(header + kVersionOffset);
+      version != kFormatVersion)
+    return reject(llvm::formatv("format version {0}, expected {1}", version,
+                                kFormatVersion)
+                      .str());
+  if (endian::read32le(header + kHeaderSizeOffset) != kHeaderSize)
+    return reject("unexpected header size");
+  if (std::memcmp(header + kKeyOffset, key.bytes.data(), key.bytes.size()) != 0)
+    return reject("stored under another key");
+  uint64_t payloadSize = endian::read64le(header + kPayloadSizeOffset);
+  if (payloadSize != data.size() - kHeaderSize)
+    return reject(llvm::formatv("payload is {0} bytes, header says {1}",
+                                data.size() - kHeaderSize, payloadSize)
+                      .str());
+  llvm::StringRef payload = data.drop_front(kHeaderSize);
+  if (llvm::xxh3_64bits(payload) != endian::read64le(header + kChecksumOffset))
+    return reject("checksum mismatch");
+  return llvm::MemoryBuffer::getMemBufferCopy(payload, key.hex());
+}
+
+void CompileCache::store(const CacheKey &key, llvm::StringRef object) {
+  std::lock_guard<std::mutex> lock(mutex);
+  std::string hex = key.hex();
+  memory[hex] = llvm::MemoryBuffer::getMemBufferCopy(object, hex);
+  ++counters.stores;
+  writeFile(key, object);
+}
+
+void CompileCache::writeFile(const CacheKey &key, llvm::StringRef object) {
+  if (dir.empty())
+    return;
+  auto fail = [&](const llvm::Twine &why) {
+    ++counters.diskWriteFailures;
+    status = why.str();
+  };
+  llvm::SmallString<256> path(dir);
+  llvm::sys::path::append(path, key.hex() + kSuffix);
+  // A unique temporary next to the final file, renamed over it: readers in
+  // other processes see the old file or the new one, never half of one.
+  llvm::SmallString<256> model(dir);
+  llvm::sys::path::append(model, key.hex() + "-%%%%%%%%.tmp");
+  llvm::Expected<fs::TempFile> temp = fs::TempFile::create(model);
+  if (!temp) {
+    fail(llvm::formatv("cannot write to cache directory '{0}': {1}", dir,
+                       llvm::toString(temp.takeError())));
+    return;
+  }
+
+  char header[kHeaderSize] = {};
+  std::memcpy(header + kMagicOffset, kMagic, sizeof(kMagic));
+  endian::write32le(header + kVersionOffset, kFormatVersion);
+  endian::write32le(header + kHeaderSizeOffset, kHeaderSize);
+  std::memcpy(header + kKeyOffset, key.bytes.data(), key.bytes.size());
+  endian::write64le(header + kPayloadSizeOffset, object.size());
+  endian::write64le(header + kChecksumOffset, llvm::xxh3_64bits(object));
+  bool writeFailed;
+  std::string writeError;
+  {
+    llvm::raw_fd_ostream os(temp->FD, /*shouldClose=*/false);
+    os.write(header, sizeof(header));
+    os << object;
+    os.flush();
+    writeFailed = os.has_error();
+    if (writeFailed) {
+      writeError = os.error().message();
+      // An unchecked stream error is fatal when the stream is destroyed.
+      os.clear_error();
+    }
+  }
+  if (writeFailed) {
+    llvm::consumeError(temp->discard());
+    fail(llvm::formatv("cannot write cache file '{0}': {1}", temp->TmpName,
+                       writeError));
+    return;
+  }
+  if (llvm::Error err = temp->keep(path)) {
+    fail(llvm::formatv("cannot rename cache file into '{0}': {1}", path,
+                       llvm::toString(std::move(err))));
+    return;
+  }
+  ++counters.diskWrites;
+}
+
+void CompileCache::evict(const CacheKey &key) {
+  std::lock_guard<std::mutex> lock(mutex);
+  std::string hex = key.hex();
+  memory.erase(hex);
+  ++counters.evictions;
+  if (dir.empty())
+    return;
+  llvm::SmallString<256> path(dir);
+  llvm::sys::path::append(path, hex + kSuffix);
+  // Best effort: a file we cannot remove is overwritten by the next store.
+  (void)fs::remove(path);
+}
+
+void CompileCache::clearMemory() {
+  std::lock_guard<std::mutex> lock(mutex);
+  memory.clear();
+}
+
+CompileCacheStats CompileCache::stats() const {
+  std::lock_guard<std::mutex> lock(mutex);
+  return counters;
+}
+
+void CompileCache::resetStats() {
+  std::lock_guard<std::mutex> lock(mutex);
+  counters = CompileCacheStats();
+}
+
+void CompileCache::notifyObjectCompiled(const llvm::Module *m,
+                                        llvm::MemoryBufferRef object) {
+  if (std::optional<CacheKey> key = CacheKey::fromHex(m->getModuleIdentifier()))
+    store(*key, object.getBuffer());
+}
+
+std::unique_ptr<llvm::MemoryBuffer>
+CompileCache::getObject(const llvm::Module *m) {
+  if (std::optional<CacheKey> key = CacheKey::fromHex(m->getModuleIdentifier()))
+    return lookup(*key);
+  return nullptr;
+}
