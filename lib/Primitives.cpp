@@ -12,6 +12,7 @@
 
 #include "dialect/TnpOps.h"
 
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 
 #include <algorithm>
@@ -473,7 +474,9 @@ ndarray prim::randomBits(const ndarray &key, const shape_t &shape,
          const int64_t *attrs, int n, mlir::Type result) -> mlir::Value {
         auto type =
             tensorType(result).clone(llvm::ArrayRef<int64_t>(attrs, n));
-        return mlir::tnp::RandomBitsOp::create(b, loc, type, in[0]);
+        auto keyType = tensorType(in[0].getType()).clone({2});
+        mlir::Value key = mlir::tensor::CastOp::create(b, loc, keyType, in[0]);
+        return mlir::tnp::RandomBitsOp::create(b, loc, type, key);
       },
       {&key}, shape, dtype);
   appendAttrs(call, shape);

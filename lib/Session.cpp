@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -44,6 +45,9 @@ Session::Session() {
   diskCache = std::make_unique<runtime::CompileCache>();
   runtime::JitOptions options;
   options.cache = diskCache.get();
+  // Strided copies lower to a call of MLIR's runtime helper.
+  options.symbols.push_back(
+      {"memrefCopy", reinterpret_cast<void *>(&memrefCopy)});
   auto engine = runtime::JitEngine::create(options);
   if (!engine)
     throw CompileError("tnp: cannot start the JIT: " +

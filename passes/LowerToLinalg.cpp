@@ -52,6 +52,27 @@ LogicalResult checkPromoted(ModuleOp module) {
   return failure(result.wasInterrupted());
 }
 
+/// An upstream op over tnp's types (a tensor.cast of a uint tensor): the
+/// same op over the converted types.
+struct RetypeUpstreamOp : public ConversionPattern {
+  RetypeUpstreamOp(const TypeConverter &converter, MLIRContext *ctx)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), 1, ctx) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (isa<TnpDialect>(op->getDialect()) || op->getNumRegions() > 0)
+      return rewriter.notifyMatchFailure(op, "not a region-free upstream op");
+    SmallVector<Type> results;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(), results)))
+      return rewriter.notifyMatchFailure(op, "result types do not convert");
+    OperationState state(op->getLoc(), op->getName(), operands, results,
+                         op->getAttrs());
+    rewriter.replaceOp(op, rewriter.create(state)->getResults());
+    return success();
+  }
+};
+
 struct TnpLowerToLinalgPass
     : tnp::impl::TnpLowerToLinalgPassBase<TnpLowerToLinalgPass> {
   void runOnOperation() override {
@@ -65,7 +86,9 @@ struct TnpLowerToLinalgPass
     target.addIllegalDialect<TnpDialect>();
     target.addLegalDialect<arith::ArithDialect, complex::ComplexDialect,
                            linalg::LinalgDialect, math::MathDialect,
-                           scf::SCFDialect, tensor::TensorDialect>();
+                           scf::SCFDialect>();
+    target.addDynamicallyLegalDialect<tensor::TensorDialect>(
+        [&](Operation *op) { return converter.isLegal(op); });
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
       return converter.isSignatureLegal(op.getFunctionType()) &&
              converter.isLegal(&op.getBody());
@@ -78,6 +101,7 @@ struct TnpLowerToLinalgPass
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);
     populateCallOpTypeConversionPattern(patterns, converter);
+    patterns.add<RetypeUpstreamOp>(converter, ctx);
     populateElementwiseLoweringPatterns(converter, patterns);
     populateShapeLoweringPatterns(converter, patterns);
     populateReductionLoweringPatterns(converter, patterns);

@@ -56,7 +56,10 @@ void tnp::buildCpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
   fn.addPass(createLowerAffinePass());
   fn.addPass(createSCFToControlFlowPass());
 
+  pm.addPass(createConvertBufferizationToMemRefPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
+  // expand-strided-metadata computes offsets with affine.apply.
+  pm.addPass(createLowerAffinePass());
   pm.addPass(createConvertComplexToStandardPass());
   // Math ops with an LLVM intrinsic (fma, floor, exp, ...) become
   // intrinsics, which stay vectors; the rest (tanh, atan2, ...) call libm.

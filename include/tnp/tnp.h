@@ -10,7 +10,9 @@
 #include <tnp/creation.h>
 #include <tnp/dtype.h>
 #include <tnp/errors.h>
+#include <tnp/manipulation.h>
 #include <tnp/math.h>
 #include <tnp/ndarray.h>
+#include <tnp/random.h>
 
 #endif // TNP_TNP_H

@@ -1,9 +1,483 @@
-//===- ReductionLowering.cpp - placeholder, being written ----------------------===//
+//===- ReductionLowering.cpp - reductions and contractions to linalg ------===//
+//
+// tnp.reduce becomes linalg.reduce, tnp.argmax/argmin a two-result
+// linalg.generic reduction, and tnp.dot_general linalg.matmul,
+// linalg.batch_matmul or a contraction linalg.generic. float16 and bfloat16
+// sums, products and dot products accumulate in float32 and round once at
+// the end, as NumPy's float16 sum (pairwise, contiguous) and dot do.
+//
+//===----------------------------------------------------------------------===//
 
 #include "passes/lowering/LoweringUtils.h"
+
+#include "dialect/TnpOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
 using namespace mlir::tnp;
 
+namespace {
+
+/// The converted result type of `op`, or null.
+RankedTensorType convertedResultType(const TypeConverter *converter,
+                                     Operation *op) {
+  return dyn_cast_or_null<RankedTensorType>(
+      converter->convertType(op->getResult(0).getType()));
+}
+
+/// The type sums and products of `dtype` accumulate in: float32 for the
+/// 16-bit floats, `dtype` itself otherwise.
+Type accumulatorType(Type dtype) {
+  if (dtype.isF16() || dtype.isBF16())
+    return Float32Type::get(dtype.getContext());
+  return dtype;
+}
+
+/// `value` widened to `type` (a no-op unless it is a 16-bit float and `type`
+/// float32).
+Value widen(OpBuilder &b, Location loc, Value value, Type type) {
+  if (value.getType() == type)
+    return value;
+  return arith::ExtFOp::create(b, loc, type, value);
+}
+
+/// A tensor.empty of `type` filled with `value`.
+Value buildFilled(OpBuilder &b, Location loc, RankedTensorType type,
+                  ValueRange dynamicSizes, Value value) {
+  Value empty = buildEmpty(b, loc, type, dynamicSizes);
+  return linalg::FillOp::create(b, loc, ValueRange{value}, ValueRange{empty})
+      .getResult(0);
+}
+
+/// Rounds a float32 accumulator tensor to `type`, elementwise.
+Value truncateTo(OpBuilder &b, Location loc, Value acc, RankedTensorType type,
+                 ValueRange dynamicSizes) {
+  Value init = buildEmpty(b, loc, type, dynamicSizes);
+  AffineMap identity = b.getMultiDimIdentityMap(type.getRank());
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, ValueRange{acc}, ValueRange{init},
+      ArrayRef<AffineMap>{identity, identity},
+      SmallVector<utils::IteratorType>(type.getRank(),
+                                       utils::IteratorType::parallel),
+      [&](OpBuilder &b, Location loc, ValueRange args) {
+        Value rounded =
+            arith::TruncFOp::create(b, loc, type.getElementType(), args[0]);
+        linalg::YieldOp::create(b, loc, rounded);
+      });
+  return generic.getResult(0);
+}
+
+/// The largest (`largest`) or smallest value of a real `dtype` (tnp's,
+/// signed or unsigned), as a signless constant: the identity of min or max.
+Value buildExtreme(OpBuilder &b, Location loc, Type dtype, bool largest) {
+  if (auto f = dyn_cast<FloatType>(dtype))
+    return arith::ConstantOp::create(
+        b, loc,
+        b.getFloatAttr(f, APFloat::getInf(f.getFloatSemantics(), !largest)));
+  unsigned width = dtype.getIntOrFloatBitWidth();
+  // Bool behaves as unsigned.
+  bool isUnsigned = isUnsignedInt(dtype) || width == 1;
+  APInt v = isUnsigned ? (largest ? APInt::getMaxValue(width)
+                                  : APInt::getMinValue(width))
+                       : (largest ? APInt::getSignedMaxValue(width)
+                                  : APInt::getSignedMinValue(width));
+  return arith::ConstantOp::create(b, loc,
+                                   b.getIntegerAttr(toSignless(dtype), v));
+}
+
+/// The sizes of `type`'s dynamic dimensions, where dimension i of `type` is
+/// dimension `sources[i].second` of `sources[i].first`.
+SmallVector<Value>
+dynamicSizesFrom(OpBuilder &b, Location loc, RankedTensorType type,
+                 ArrayRef<std::pair<Value, int64_t>> sources) {
+  SmallVector<Value> sizes;
+  for (auto [i, source] : llvm::enumerate(sources))
+    if (type.isDynamicDim(i))
+      sizes.push_back(getDimSize(b, loc, source.first, source.second));
+  return sizes;
+}
+
+//===----------------------------------------------------------------------===//
+// ReduceOp
+//===----------------------------------------------------------------------===//
+
+/// Combines an element with the accumulator, both of the accumulator's type.
+/// `dtype` is tnp's operand dtype, for signedness.
+Value combine(OpBuilder &b, Location loc, ReduceKind kind, Type dtype, Value x,
+              Value acc) {
+  bool isFloat = isa<FloatType>(x.getType());
+  bool isComplex = isa<ComplexType>(x.getType());
+  bool isUnsigned = isUnsignedInt(dtype);
+  switch (kind) {
+  case ReduceKind::Sum:
+    if (isComplex)
+      return complex::AddOp::create(b, loc, x, acc);
+    if (isFloat)
+      return arith::AddFOp::create(b, loc, x, acc);
+    return arith::AddIOp::create(b, loc, x, acc);
+  case ReduceKind::Prod:
+    if (isComplex)
+      return complex::MulOp::create(b, loc, x, acc);
+    if (isFloat)
+      return arith::MulFOp::create(b, loc, x, acc);
+    return arith::MulIOp::create(b, loc, x, acc);
+  case ReduceKind::Max:
+    if (isFloat)
+      return arith::MaximumFOp::create(b, loc, x, acc);
+    if (isUnsigned)
+      return arith::MaxUIOp::create(b, loc, x, acc);
+    return arith::MaxSIOp::create(b, loc, x, acc);
+  case ReduceKind::Min:
+    if (isFloat)
+      return arith::MinimumFOp::create(b, loc, x, acc);
+    if (isUnsigned)
+      return arith::MinUIOp::create(b, loc, x, acc);
+    return arith::MinSIOp::create(b, loc, x, acc);
+  case ReduceKind::Any:
+    return arith::OrIOp::create(b, loc, x, acc);
+  case ReduceKind::All:
+    return arith::AndIOp::create(b, loc, x, acc);
+  }
+  llvm_unreachable("unknown reduce kind");
+}
+
+/// tnp.reduce to linalg.reduce over an init filled with the kind's identity
+/// (max starts at -inf, so NaN, which arith.maximumf propagates, wins). An
+/// empty max/min axis gives that identity, where NumPy raises: the verifier
+/// allows it, so the caller has to check.
+struct ReduceOpLowering : OpConversionPattern<ReduceOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = convertedResultType(getTypeConverter(), op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "result type does not convert");
+    Location loc = op.getLoc();
+    Value src = adaptor.getOperand();
+    auto srcType = cast<RankedTensorType>(src.getType());
+    Type dtype = op.getOperand().getType().getElementType();
+    ReduceKind kind = op.getKind();
+    bool isComplex = isa<ComplexType>(dtype);
+    if (isComplex && kind != ReduceKind::Sum && kind != ReduceKind::Prod) {
+      op.emitOpError("cannot lower '")
+          << stringifyReduceKind(kind) << "' of dtype " << dtype;
+      return rewriter.notifyMatchFailure(op, "no complex ordering");
+    }
+    if (op.getAxes().empty()) {
+      rewriter.replaceOp(op, src);
+      return success();
+    }
+
+    SmallVector<int64_t> axes(op.getAxes());
+    llvm::sort(axes);
+    SmallVector<std::pair<Value, int64_t>> sources;
+    for (int64_t d = 0; d < srcType.getRank(); ++d)
+      if (!llvm::is_contained(axes, d))
+        sources.push_back({src, d});
+    SmallVector<Value> dynamicSizes =
+        dynamicSizesFrom(rewriter, loc, type, sources);
+
+    Type elementType = type.getElementType();
+    bool accumulates = kind == ReduceKind::Sum || kind == ReduceKind::Prod;
+    Type accType = accumulates ? accumulatorType(elementType) : elementType;
+    Value identity;
+    switch (kind) {
+    case ReduceKind::Sum:
+    case ReduceKind::Any:
+      identity = buildScalarConstant(rewriter, loc, accType, 0);
+      break;
+    case ReduceKind::Prod:
+    case ReduceKind::All:
+      identity = buildScalarConstant(rewriter, loc, accType, 1);
+      break;
+    case ReduceKind::Max:
+      identity = buildExtreme(rewriter, loc, dtype, /*largest=*/false);
+      break;
+    case ReduceKind::Min:
+      identity = buildExtreme(rewriter, loc, dtype, /*largest=*/true);
+      break;
+    }
+    auto accTensorType = type.clone(accType);
+    Value init =
+        buildFilled(rewriter, loc, accTensorType, dynamicSizes, identity);
+    auto reduce = linalg::ReduceOp::create(
+        rewriter, loc, ValueRange{src}, ValueRange{init}, axes,
+        [&](OpBuilder &b, Location loc, ValueRange args) {
+          Value x = widen(b, loc, args[0], accType);
+          linalg::YieldOp::create(b, loc,
+                                  combine(b, loc, kind, dtype, x, args[1]));
+        });
+    Value result = reduce->getResult(0);
+    if (accType != elementType)
+      result = truncateTo(rewriter, loc, result, type, dynamicSizes);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// ArgmaxOp, ArgminOp
+//===----------------------------------------------------------------------===//
+
+/// tnp.argmax/argmin to a linalg.generic reducing (value, index) pairs. A
+/// later element replaces the pair only if strictly better, or if it is NaN
+/// and the held value is not, so the first maximum (or the first NaN) wins.
+/// Starting from (-inf or the dtype's minimum, 0) keeps index 0 when every
+/// element equals that start.
+template <typename ArgOp, bool IsMax>
+struct ArgReduceOpLowering : OpConversionPattern<ArgOp> {
+  using OpConversionPattern<ArgOp>::OpConversionPattern;
+  using OpAdaptor = typename OpConversionPattern<ArgOp>::OpAdaptor;
+
+  LogicalResult
+  matchAndRewrite(ArgOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = convertedResultType(this->getTypeConverter(), op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "result type does not convert");
+    Location loc = op.getLoc();
+    Value src = adaptor.getOperand();
+    auto srcType = cast<RankedTensorType>(src.getType());
+    Type dtype = op.getOperand().getType().getElementType();
+    int64_t axis = op.getAxis();
+    int64_t rank = srcType.getRank();
+
+    SmallVector<std::pair<Value, int64_t>> sources;
+    SmallVector<AffineExpr> outExprs;
+    SmallVector<utils::IteratorType> iterators;
+    for (int64_t d = 0; d < rank; ++d) {
+      iterators.push_back(d == axis ? utils::IteratorType::reduction
+                                    : utils::IteratorType::parallel);
+      if (d == axis)
+        continue;
+      sources.push_back({src, d});
+      outExprs.push_back(rewriter.getAffineDimExpr(d));
+    }
+    SmallVector<Value> dynamicSizes =
+        dynamicSizesFrom(rewriter, loc, type, sources);
+    auto valueType = type.clone(srcType.getElementType());
+    Value values =
+        buildFilled(rewriter, loc, valueType, dynamicSizes,
+                    buildExtreme(rewriter, loc, dtype, /*largest=*/!IsMax));
+    Value indices = buildFilled(
+        rewriter, loc, type, dynamicSizes,
+        buildScalarConstant(rewriter, loc, type.getElementType(), 0));
+    AffineMap inMap = rewriter.getMultiDimIdentityMap(rank);
+    auto outMap = AffineMap::get(rank, 0, outExprs, rewriter.getContext());
+
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{valueType, type}, ValueRange{src},
+        ValueRange{values, indices}, ArrayRef<AffineMap>{inMap, outMap, outMap},
+        iterators, [&](OpBuilder &b, Location loc, ValueRange args) {
+          Value x = args[0], best = args[1], bestIndex = args[2];
+          Value take;
+          if (isa<FloatType>(x.getType())) {
+            take = arith::CmpFOp::create(b, loc,
+                                         IsMax ? arith::CmpFPredicate::OGT
+                                               : arith::CmpFPredicate::OLT,
+                                         x, best);
+            Value xIsNaN =
+                arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+            Value bestIsNumber = arith::CmpFOp::create(
+                b, loc, arith::CmpFPredicate::ORD, best, best);
+            take = arith::OrIOp::create(
+                b, loc, take,
+                arith::AndIOp::create(b, loc, xIsNaN, bestIsNumber));
+          } else {
+            bool isUnsigned = isUnsignedInt(dtype) || dtype.isInteger(1);
+            arith::CmpIPredicate predicate =
+                IsMax ? (isUnsigned ? arith::CmpIPredicate::ugt
+                                    : arith::CmpIPredicate::sgt)
+                      : (isUnsigned ? arith::CmpIPredicate::ult
+                                    : arith::CmpIPredicate::slt);
+            take = arith::CmpIOp::create(b, loc, predicate, x, best);
+          }
+          Value index =
+              arith::IndexCastOp::create(b, loc, type.getElementType(),
+                                         linalg::IndexOp::create(b, loc, axis));
+          Value newBest = arith::SelectOp::create(b, loc, take, x, best);
+          Value newIndex =
+              arith::SelectOp::create(b, loc, take, index, bestIndex);
+          linalg::YieldOp::create(b, loc, ValueRange{newBest, newIndex});
+        });
+    rewriter.replaceOp(op, generic.getResult(1));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// DotGeneralOp
+//===----------------------------------------------------------------------===//
+
+/// Whether the dimension numbers are linalg.matmul's (no batch) or
+/// linalg.batch_matmul's (batch 0).
+bool isPlainMatmul(DotGeneralOp op) {
+  int64_t lhsRank = op.getLhs().getType().getRank();
+  int64_t rhsRank = op.getRhs().getType().getRank();
+  if (lhsRank != rhsRank || (lhsRank != 2 && lhsRank != 3))
+    return false;
+  int64_t b = lhsRank - 2;
+  SmallVector<int64_t> batch;
+  if (b)
+    batch.push_back(0);
+  return op.getLhsBatch() == ArrayRef(batch) &&
+         op.getRhsBatch() == ArrayRef(batch) &&
+         op.getLhsContracting() == ArrayRef<int64_t>{b + 1} &&
+         op.getRhsContracting() == ArrayRef<int64_t>{b};
+}
+
+/// tnp.dot_general to a contraction: loops are the batch dimensions, lhs's
+/// free ones, rhs's free ones (the result's order), then the contracting
+/// ones. Plain (batch) matrix products use the named linalg ops. Bool is
+/// or-of-ands, as NumPy's dot.
+struct DotGeneralOpLowering : OpConversionPattern<DotGeneralOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(DotGeneralOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = convertedResultType(getTypeConverter(), op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "result type does not convert");
+    Location loc = op.getLoc();
+    Value lhs = adaptor.getLhs(), rhs = adaptor.getRhs();
+    auto lhsType = cast<RankedTensorType>(lhs.getType());
+    auto rhsType = cast<RankedTensorType>(rhs.getType());
+    Type elementType = type.getElementType();
+    if (lhsType.getElementType() != elementType ||
+        rhsType.getElementType() != elementType) {
+      op.emitOpError("cannot lower operands of dtypes ")
+          << op.getLhs().getType().getElementType() << " and "
+          << op.getRhs().getType().getElementType() << " to result dtype "
+          << op.getType().getElementType()
+          << ": run tnp-promote-types before lowering";
+      return rewriter.notifyMatchFailure(op, "dtypes differ");
+    }
+
+    ArrayRef<int64_t> lhsBatch = op.getLhsBatch(), rhsBatch = op.getRhsBatch();
+    ArrayRef<int64_t> lhsContracting = op.getLhsContracting();
+    ArrayRef<int64_t> rhsContracting = op.getRhsContracting();
+    auto freeDims = [](int64_t rank, ArrayRef<int64_t> batch,
+                       ArrayRef<int64_t> contracting) {
+      SmallVector<int64_t> free;
+      for (int64_t d = 0; d < rank; ++d)
+        if (!llvm::is_contained(batch, d) &&
+            !llvm::is_contained(contracting, d))
+          free.push_back(d);
+      return free;
+    };
+    SmallVector<int64_t> lhsFree =
+        freeDims(lhsType.getRank(), lhsBatch, lhsContracting);
+    SmallVector<int64_t> rhsFree =
+        freeDims(rhsType.getRank(), rhsBatch, rhsContracting);
+
+    SmallVector<std::pair<Value, int64_t>> sources;
+    for (int64_t d : lhsBatch)
+      sources.push_back({lhs, d});
+    for (int64_t d : lhsFree)
+      sources.push_back({lhs, d});
+    for (int64_t d : rhsFree)
+      sources.push_back({rhs, d});
+    SmallVector<Value> dynamicSizes =
+        dynamicSizesFrom(rewriter, loc, type, sources);
+
+    bool isBool = elementType.isInteger(1);
+    bool isComplex = isa<ComplexType>(elementType);
+    Type accType = accumulatorType(elementType);
+    auto accTensorType = type.clone(accType);
+    Value init = buildFilled(rewriter, loc, accTensorType, dynamicSizes,
+                             buildScalarConstant(rewriter, loc, accType, 0));
+
+    Value result;
+    if (!isBool && !isComplex && accType == elementType && isPlainMatmul(op)) {
+      if (lhsType.getRank() == 2)
+        result =
+            linalg::MatmulOp::create(rewriter, loc, TypeRange{accTensorType},
+                                     ValueRange{lhs, rhs}, ValueRange{init})
+                .getResult(0);
+      else
+        result = linalg::BatchMatmulOp::create(
+                     rewriter, loc, TypeRange{accTensorType},
+                     ValueRange{lhs, rhs}, ValueRange{init})
+                     .getResult(0);
+    } else {
+      int64_t numBatch = lhsBatch.size();
+      int64_t numLhsFree = lhsFree.size(), numRhsFree = rhsFree.size();
+      int64_t numParallel = numBatch + numLhsFree + numRhsFree;
+      int64_t numLoops = numParallel + lhsContracting.size();
+      auto operandMap = [&](int64_t rank, ArrayRef<int64_t> batch,
+                            ArrayRef<int64_t> free, int64_t freeStart,
+                            ArrayRef<int64_t> contracting) {
+        SmallVector<AffineExpr> exprs;
+        for (int64_t d = 0; d < rank; ++d) {
+          int64_t loop;
+          if (const auto *it = llvm::find(batch, d); it != batch.end())
+            loop = it - batch.begin();
+          else if (const auto *it = llvm::find(free, d); it != free.end())
+            loop = freeStart + (it - free.begin());
+          else
+            loop = numParallel +
+                   (llvm::find(contracting, d) - contracting.begin());
+          exprs.push_back(rewriter.getAffineDimExpr(loop));
+        }
+        return AffineMap::get(numLoops, 0, exprs, rewriter.getContext());
+      };
+      AffineMap lhsMap = operandMap(lhsType.getRank(), lhsBatch, lhsFree,
+                                    numBatch, lhsContracting);
+      AffineMap rhsMap = operandMap(rhsType.getRank(), rhsBatch, rhsFree,
+                                    numBatch + numLhsFree, rhsContracting);
+      // The result is indexed by the leading (parallel) loops.
+      SmallVector<AffineExpr> outExprs;
+      for (int64_t i = 0; i < numParallel; ++i)
+        outExprs.push_back(rewriter.getAffineDimExpr(i));
+      auto outMap =
+          AffineMap::get(numLoops, 0, outExprs, rewriter.getContext());
+      SmallVector<utils::IteratorType> iterators(numParallel,
+                                                 utils::IteratorType::parallel);
+      iterators.append(lhsContracting.size(), utils::IteratorType::reduction);
+
+      auto generic = linalg::GenericOp::create(
+          rewriter, loc, TypeRange{accTensorType}, ValueRange{lhs, rhs},
+          ValueRange{init}, ArrayRef<AffineMap>{lhsMap, rhsMap, outMap},
+          iterators, [&](OpBuilder &b, Location loc, ValueRange args) {
+            Value x = widen(b, loc, args[0], accType);
+            Value y = widen(b, loc, args[1], accType);
+            Value acc = args[2], sum;
+            if (isComplex) {
+              sum = complex::AddOp::create(
+                  b, loc, acc, complex::MulOp::create(b, loc, x, y));
+            } else if (isa<FloatType>(accType)) {
+              sum = arith::AddFOp::create(b, loc, acc,
+                                          arith::MulFOp::create(b, loc, x, y));
+            } else if (isBool) {
+              sum = arith::OrIOp::create(b, loc, acc,
+                                         arith::AndIOp::create(b, loc, x, y));
+            } else {
+              sum = arith::AddIOp::create(b, loc, acc,
+                                          arith::MulIOp::create(b, loc, x, y));
+            }
+            linalg::YieldOp::create(b, loc, sum);
+          });
+      result = generic.getResult(0);
+    }
+    if (accType != elementType)
+      result = truncateTo(rewriter, loc, result, type, dynamicSizes);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+} // namespace
+
 void tnp::populateReductionLoweringPatterns(const TypeConverter &converter,
-                                       RewritePatternSet &patterns) {}
+                                            RewritePatternSet &patterns) {
+  patterns.add<ReduceOpLowering, ArgReduceOpLowering<ArgmaxOp, true>,
+               ArgReduceOpLowering<ArgminOp, false>, DotGeneralOpLowering>(
+      converter, patterns.getContext());
+}

@@ -1,0 +1,156 @@
+//===- Manipulation.cpp - joining, splitting and reshaping ----------------===//
+
+#include <tnp/manipulation.h>
+
+#include <tnp/errors.h>
+
+#include "lib/ArrayImpl.h"
+#include "lib/Axes.h"
+#include "lib/DTypes.h"
+#include "lib/Format.h"
+#include "lib/Primitives.h"
+
+using namespace tnp;
+using namespace tnp::detail;
+
+int64_t tnp::detail::normalizeAxis(int64_t axis, int64_t rank) {
+  if (axis < -rank || axis >= rank)
+    throw AxisError("axis " + std::to_string(axis) +
+                    " is out of bounds for array of dimension " +
+                    std::to_string(rank));
+  return axis < 0 ? axis + rank : axis;
+}
+
+ndarray tnp::concatenate(const std::vector<ndarray> &arrays, int64_t axis) {
+  if (arrays.empty())
+    throw ValueError("need at least one array to concatenate");
+  int64_t rank = arrays.front().ndim();
+  if (rank == 0)
+    throw ValueError("zero-dimensional arrays cannot be concatenated");
+  int64_t ax = normalizeAxis(axis, rank);
+  const shape_t &first = arrays.front().shape();
+  std::vector<DTypeArg> dtypes;
+  for (size_t i = 0; i < arrays.size(); ++i) {
+    const shape_t &s = arrays[i].shape();
+    if (static_cast<int64_t>(s.size()) != rank)
+      throw ValueError(
+          "all the input array dimensions except for the concatenation axis "
+          "must match exactly, but the array at index 0 has " +
+          std::to_string(rank) + " dimension(s) and the array at index " +
+          std::to_string(i) + " has " + std::to_string(s.size()) +
+          " dimension(s)");
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != ax && s[d] != first[d])
+        throw ValueError(
+            "all the input array dimensions except for the concatenation "
+            "axis must match exactly, but along dimension " +
+            std::to_string(d) + ", the array at index 0 has size " +
+            std::to_string(first[d]) + " and the array at index " +
+            std::to_string(i) + " has size " + std::to_string(s[d]));
+    dtypes.push_back({arrays[i].dtype(), false});
+  }
+  tnp::dtype t = promote(dtypes.data(), dtypes.size());
+  std::vector<ndarray> inputs;
+  for (const ndarray &a : arrays)
+    if (a.size() > 0 || arrays.size() == 1)
+      inputs.push_back(prim::convert(a, t));
+  if (inputs.empty())
+    return prim::convert(arrays.front(), t);
+  ndarray result = prim::concatenate(inputs, ax);
+  if (result.shape()[ax] == 0 && arrays.size() > 1)
+    return prim::convert(arrays.front(), t);
+  return result;
+}
+
+ndarray tnp::stack(const std::vector<ndarray> &arrays, int64_t axis) {
+  if (arrays.empty())
+    throw ValueError("need at least one array to stack");
+  for (const ndarray &a : arrays)
+    if (a.shape() != arrays.front().shape())
+      throw ValueError("all input arrays must have the same shape");
+  int64_t ax = normalizeAxis(axis, arrays.front().ndim() + 1);
+  std::vector<ndarray> expanded;
+  for (const ndarray &a : arrays)
+    expanded.push_back(expand_dims(a, ax));
+  return concatenate(expanded, ax);
+}
+
+std::vector<ndarray> tnp::split(const ndarray &a,
+                                const std::vector<int64_t> &indices,
+                                int64_t axis) {
+  int64_t rank = a.ndim();
+  if (rank == 0)
+    throw ValueError("split: array must have at least one dimension");
+  int64_t ax = normalizeAxis(axis, rank);
+  int64_t size = a.shape()[ax];
+  std::vector<ndarray> parts;
+  int64_t begin = 0;
+  auto clampIndex = [&](int64_t i) {
+    if (i < 0)
+      i += size;
+    return std::min(std::max<int64_t>(i, 0), size);
+  };
+  std::vector<int64_t> cuts;
+  for (int64_t i : indices)
+    cuts.push_back(clampIndex(i));
+  cuts.push_back(size);
+  for (int64_t end : cuts) {
+    end = std::max(end, begin);
+    std::vector<int64_t> start(rank, 0), limit(a.shape()), strides(rank, 1);
+    start[ax] = begin;
+    limit[ax] = end;
+    parts.push_back(prim::slice(a, start, limit, strides));
+    begin = end;
+  }
+  return parts;
+}
+
+std::vector<ndarray> tnp::split(const ndarray &a, int64_t sections,
+                                int64_t axis) {
+  if (sections <= 0)
+    throw ValueError("number sections must be larger than 0.");
+  int64_t ax = normalizeAxis(axis, std::max<int64_t>(a.ndim(), 1));
+  if (a.ndim() == 0 || a.shape()[ax] % sections != 0)
+    throw ValueError("array split does not result in an equal division");
+  std::vector<int64_t> indices;
+  int64_t step = a.shape()[ax] / sections;
+  for (int64_t i = 1; i < sections; ++i)
+    indices.push_back(i * step);
+  return split(a, indices, ax);
+}
+
+ndarray tnp::expand_dims(const ndarray &a, int64_t axis) {
+  int64_t ax = normalizeAxis(axis, a.ndim() + 1);
+  shape_t shape = a.shape();
+  shape.insert(shape.begin() + ax, 1);
+  return prim::reshape(a, shape);
+}
+
+ndarray tnp::squeeze(const ndarray &a, std::optional<int64_t> axis) {
+  return a.squeeze(axis);
+}
+ndarray tnp::reshape(const ndarray &a, const shape_t &shape) {
+  return a.reshape(shape);
+}
+ndarray tnp::ravel(const ndarray &a) { return a.ravel(); }
+ndarray tnp::transpose(const ndarray &a, const std::vector<int64_t> &axes) {
+  return a.transpose(axes);
+}
+
+ndarray tnp::broadcast_to(const ndarray &a, const shape_t &shape) {
+  const shape_t &from = a.shape();
+  bool ok = from.size() <= shape.size();
+  for (size_t i = 0; ok && i < from.size(); ++i) {
+    int64_t target = shape[shape.size() - from.size() + i];
+    ok = from[i] == target || from[i] == 1;
+  }
+  for (int64_t d : shape)
+    ok &= d >= 0;
+  if (!ok)
+    throw ValueError("operands could not be broadcast together with remapped "
+                     "shapes [original->remapped]: " +
+                     formatShape(from) + "  and requested shape " +
+                     formatShape(shape));
+  return prim::broadcastTo(a.is_weak() ? prim::convert(a, a.dtype()) : a,
+                           shape);
+}

@@ -1,0 +1,285 @@
+// RUN: tnp-opt %s --tnp-lower-to-linalg --split-input-file --verify-diagnostics | FileCheck %s
+
+// CHECK-LABEL: func.func @sum
+// CHECK-SAME: (%[[X:.*]]: tensor<2x?x4xf32>)
+func.func @sum(%x: tensor<2x?x4xf32>) -> tensor<?xf32> {
+  // CHECK: %[[D:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<2x?x4xf32>
+  // CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+  // CHECK: %[[E:.*]] = tensor.empty(%[[D]]) : tensor<?xf32>
+  // CHECK: %[[INIT:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%[[E]] : tensor<?xf32>)
+  // CHECK: linalg.reduce ins(%[[X]] : tensor<2x?x4xf32>) outs(%[[INIT]] : tensor<?xf32>) dimensions = [0, 2]
+  // CHECK-NEXT: (%[[IN:.*]]: f32, %[[ACC:.*]]: f32) {
+  // CHECK-NEXT: %[[S:.*]] = arith.addf %[[IN]], %[[ACC]] : f32
+  // CHECK-NEXT: linalg.yield %[[S]] : f32
+  %0 = tnp.reduce sum %x, axes = [2, 0] : tensor<2x?x4xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+// float16 accumulates in float32 and rounds once.
+// CHECK-LABEL: func.func @sum_f16
+func.func @sum_f16(%x: tensor<2x3xf16>) -> tensor<3xf16> {
+  // CHECK: %[[INIT:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<3xf32>)
+  // CHECK: %[[R:.*]] = linalg.reduce ins(%{{.*}} : tensor<2x3xf16>) outs(%[[INIT]] : tensor<3xf32>)
+  // CHECK-NEXT: (%[[IN:.*]]: f16, %[[ACC:.*]]: f32) {
+  // CHECK-NEXT: %[[W:.*]] = arith.extf %[[IN]] : f16 to f32
+  // CHECK-NEXT: arith.addf %[[W]], %[[ACC]] : f32
+  // CHECK: linalg.generic
+  // CHECK-SAME: ins(%[[R]] : tensor<3xf32>) outs(%{{.*}} : tensor<3xf16>)
+  // CHECK: arith.truncf %{{.*}} : f32 to f16
+  %0 = tnp.reduce sum %x, axes = [0] : tensor<2x3xf16> -> tensor<3xf16>
+  return %0 : tensor<3xf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @prod_int
+func.func @prod_int(%x: tensor<2x3xi64>) -> tensor<2xi64> {
+  // CHECK: %[[ONE:.*]] = arith.constant 1 : i64
+  // CHECK: linalg.fill ins(%[[ONE]] : i64)
+  // CHECK: linalg.reduce
+  // CHECK: arith.muli
+  %0 = tnp.reduce prod %x, axes = [1] : tensor<2x3xi64> -> tensor<2xi64>
+  return %0 : tensor<2xi64>
+}
+
+// -----
+
+// Max and min start at -inf and +inf; maximumf/minimumf propagate NaN.
+// CHECK-LABEL: func.func @max_min_float
+func.func @max_min_float(%x: tensor<2x3xf32>) -> (tensor<2xf32>, tensor<3xf32>) {
+  // CHECK: %[[NEG_INF:.*]] = arith.constant 0xFF800000 : f32
+  // CHECK: linalg.fill ins(%[[NEG_INF]] : f32)
+  // CHECK: arith.maximumf
+  %0 = tnp.reduce max %x, axes = [1] : tensor<2x3xf32> -> tensor<2xf32>
+  // CHECK: %[[INF:.*]] = arith.constant 0x7F800000 : f32
+  // CHECK: linalg.fill ins(%[[INF]] : f32)
+  // CHECK: arith.minimumf
+  %1 = tnp.reduce min %x, axes = [0] : tensor<2x3xf32> -> tensor<3xf32>
+  return %0, %1 : tensor<2xf32>, tensor<3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @max_min_int
+// CHECK-SAME: (%[[S:.*]]: tensor<4xi8>, %[[U:.*]]: tensor<4xi8>)
+func.func @max_min_int(%s: tensor<4xi8>, %u: tensor<4xui8>) -> (tensor<i8>, tensor<i8>, tensor<ui8>, tensor<ui8>) {
+  // CHECK: arith.constant -128 : i8
+  // CHECK: arith.maxsi
+  %0 = tnp.reduce max %s, axes = [0] : tensor<4xi8> -> tensor<i8>
+  // CHECK: arith.constant 127 : i8
+  // CHECK: arith.minsi
+  %1 = tnp.reduce min %s, axes = [0] : tensor<4xi8> -> tensor<i8>
+  // CHECK: arith.constant 0 : i8
+  // CHECK: linalg.reduce ins(%[[U]] : tensor<4xi8>)
+  // CHECK: arith.maxui
+  %2 = tnp.reduce max %u, axes = [0] : tensor<4xui8> -> tensor<ui8>
+  // CHECK: arith.constant -1 : i8
+  // CHECK: arith.minui
+  %3 = tnp.reduce min %u, axes = [0] : tensor<4xui8> -> tensor<ui8>
+  return %0, %1, %2, %3 : tensor<i8>, tensor<i8>, tensor<ui8>, tensor<ui8>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @any_all
+func.func @any_all(%b: tensor<2x3xi1>) -> (tensor<2xi1>, tensor<3xi1>) {
+  // CHECK: %[[FALSE:.*]] = arith.constant false
+  // CHECK: linalg.fill ins(%[[FALSE]] : i1)
+  // CHECK: arith.ori
+  %0 = tnp.reduce any %b, axes = [1] : tensor<2x3xi1> -> tensor<2xi1>
+  // CHECK: %[[TRUE:.*]] = arith.constant true
+  // CHECK: linalg.fill ins(%[[TRUE]] : i1)
+  // CHECK: arith.andi
+  %1 = tnp.reduce all %b, axes = [0] : tensor<2x3xi1> -> tensor<3xi1>
+  return %0, %1 : tensor<2xi1>, tensor<3xi1>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @complex
+func.func @complex(%c: tensor<4xcomplex<f32>>) -> (tensor<complex<f32>>, tensor<complex<f32>>) {
+  // CHECK: complex.constant [0.000000e+00 : f32, 0.000000e+00 : f32] : complex<f32>
+  // CHECK: complex.add
+  %0 = tnp.reduce sum %c, axes = [0] : tensor<4xcomplex<f32>> -> tensor<complex<f32>>
+  // CHECK: complex.constant [1.000000e+00 : f32, 0.000000e+00 : f32] : complex<f32>
+  // CHECK: complex.mul
+  %1 = tnp.reduce prod %c, axes = [0] : tensor<4xcomplex<f32>> -> tensor<complex<f32>>
+  return %0, %1 : tensor<complex<f32>>, tensor<complex<f32>>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @no_axes
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>)
+func.func @no_axes(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // CHECK-NOT: linalg.reduce
+  // CHECK: return %[[X]]
+  %0 = tnp.reduce prod %x, axes = [] : tensor<2x3xf32> -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// A later element replaces the (value, index) pair only if strictly greater,
+// or NaN where the held value is not: the first maximum, or the first NaN.
+// CHECK-DAG: #[[$IN:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[$OUT:.*]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @argmax
+// CHECK-SAME: (%[[X:.*]]: tensor<?x4xf32>)
+func.func @argmax(%x: tensor<?x4xf32>) -> tensor<?xi64> {
+  // CHECK: %[[D:.*]] = tensor.dim %[[X]], %{{.*}}
+  // CHECK: %[[NEG_INF:.*]] = arith.constant 0xFF800000 : f32
+  // CHECK: %[[VE:.*]] = tensor.empty(%[[D]]) : tensor<?xf32>
+  // CHECK: %[[V:.*]] = linalg.fill ins(%[[NEG_INF]] : f32) outs(%[[VE]] : tensor<?xf32>)
+  // CHECK: %[[IE:.*]] = tensor.empty(%[[D]]) : tensor<?xi64>
+  // CHECK: %[[I:.*]] = linalg.fill ins(%{{.*}} : i64) outs(%[[IE]] : tensor<?xi64>)
+  // CHECK: %[[R:.*]]:2 = linalg.generic {indexing_maps = [#[[$IN]], #[[$OUT]], #[[$OUT]]], iterator_types = ["parallel", "reduction"]}
+  // CHECK-SAME: ins(%[[X]] : tensor<?x4xf32>) outs(%[[V]], %[[I]] : tensor<?xf32>, tensor<?xi64>)
+  // CHECK-NEXT: ^bb0(%[[E:.*]]: f32, %[[BEST:.*]]: f32, %[[BEST_I:.*]]: i64):
+  // CHECK-NEXT: %[[GT:.*]] = arith.cmpf ogt, %[[E]], %[[BEST]] : f32
+  // CHECK-NEXT: %[[NAN:.*]] = arith.cmpf uno, %[[E]], %[[E]] : f32
+  // CHECK-NEXT: %[[NUM:.*]] = arith.cmpf ord, %[[BEST]], %[[BEST]] : f32
+  // CHECK-NEXT: %[[NEW_NAN:.*]] = arith.andi %[[NAN]], %[[NUM]] : i1
+  // CHECK-NEXT: %[[TAKE:.*]] = arith.ori %[[GT]], %[[NEW_NAN]] : i1
+  // CHECK-NEXT: %[[IDX:.*]] = linalg.index 1 : index
+  // CHECK-NEXT: %[[IDX64:.*]] = arith.index_cast %[[IDX]] : index to i64
+  // CHECK-NEXT: %[[NV:.*]] = arith.select %[[TAKE]], %[[E]], %[[BEST]] : f32
+  // CHECK-NEXT: %[[NI:.*]] = arith.select %[[TAKE]], %[[IDX64]], %[[BEST_I]] : i64
+  // CHECK-NEXT: linalg.yield %[[NV]], %[[NI]] : f32, i64
+  // CHECK: return %[[R]]#1
+  %0 = tnp.argmax %x, axis = 1 : (tensor<?x4xf32>) -> tensor<?xi64>
+  return %0 : tensor<?xi64>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @argmin_unsigned
+func.func @argmin_unsigned(%x: tensor<3x4xui32>) -> tensor<4xi32> {
+  // The largest ui32 starts the search; ult compares.
+  // CHECK: %[[MAX:.*]] = arith.constant -1 : i32
+  // CHECK: linalg.fill ins(%[[MAX]] : i32) outs(%{{.*}} : tensor<4xi32>)
+  // CHECK: linalg.generic
+  // CHECK-SAME: iterator_types = ["reduction", "parallel"]
+  // CHECK: arith.cmpi ult
+  // CHECK: linalg.index 0 : index
+  // CHECK: arith.index_cast %{{.*}} : index to i32
+  %0 = tnp.argmin %x, axis = 0 : (tensor<3x4xui32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @argmax_int
+func.func @argmax_int(%x: tensor<3xi16>, %b: tensor<3xi1>) -> (tensor<i64>, tensor<i64>) {
+  // CHECK: arith.constant -32768 : i16
+  // CHECK: arith.cmpi sgt
+  %0 = tnp.argmax %x, axis = 0 : (tensor<3xi16>) -> tensor<i64>
+  // Bool compares as unsigned.
+  // CHECK: arith.constant false
+  // CHECK: arith.cmpi ugt
+  %1 = tnp.argmax %b, axis = 0 : (tensor<3xi1>) -> tensor<i64>
+  return %0, %1 : tensor<i64>, tensor<i64>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @matmul
+// CHECK-SAME: (%[[A:.*]]: tensor<2x3xf32>, %[[B:.*]]: tensor<3x?xf32>)
+func.func @matmul(%a: tensor<2x3xf32>, %b: tensor<3x?xf32>) -> tensor<2x?xf32> {
+  // CHECK: %[[N:.*]] = tensor.dim %[[B]], %{{.*}}
+  // CHECK: %[[E:.*]] = tensor.empty(%[[N]]) : tensor<2x?xf32>
+  // CHECK: %[[Z:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[E]] : tensor<2x?xf32>)
+  // CHECK: linalg.matmul ins(%[[A]], %[[B]] : tensor<2x3xf32>, tensor<3x?xf32>) outs(%[[Z]] : tensor<2x?xf32>)
+  %0 = tnp.dot_general %a, %b, batch = [] x [], contracting = [1] x [0] : (tensor<2x3xf32>, tensor<3x?xf32>) -> tensor<2x?xf32>
+  return %0 : tensor<2x?xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @batch_matmul
+// CHECK-SAME: (%[[A:.*]]: tensor<8x2x3xi8>, %[[B:.*]]: tensor<8x3x4xi8>)
+func.func @batch_matmul(%a: tensor<8x2x3xui8>, %b: tensor<8x3x4xui8>) -> tensor<8x2x4xui8> {
+  // CHECK: linalg.batch_matmul ins(%[[A]], %[[B]] : tensor<8x2x3xi8>, tensor<8x3x4xi8>) outs(%{{.*}} : tensor<8x2x4xi8>)
+  %0 = tnp.dot_general %a, %b, batch = [0] x [0], contracting = [2] x [1] : (tensor<8x2x3xui8>, tensor<8x3x4xui8>) -> tensor<8x2x4xui8>
+  return %0 : tensor<8x2x4xui8>
+}
+
+// -----
+
+// Loops: batch (d0), lhs free (d1), rhs free (d2), contracting (d3).
+// CHECK-DAG: #[[$LHS:.*]] = affine_map<(d0, d1, d2, d3) -> (d3, d1, d0)>
+// CHECK-DAG: #[[$RHS:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>
+// CHECK-DAG: #[[$OUT:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @dot_general
+// CHECK-SAME: (%[[A:.*]]: tensor<3x?x2xi32>, %[[B:.*]]: tensor<2x7x3xi32>)
+func.func @dot_general(%a: tensor<3x?x2xi32>, %b: tensor<2x7x3xi32>) -> tensor<2x?x7xi32> {
+  // CHECK: %[[M:.*]] = tensor.dim %[[A]], %{{.*}} : tensor<3x?x2xi32>
+  // CHECK: %[[E:.*]] = tensor.empty(%[[M]]) : tensor<2x?x7xi32>
+  // CHECK: %[[Z:.*]] = linalg.fill ins(%{{.*}} : i32) outs(%[[E]] : tensor<2x?x7xi32>)
+  // CHECK: linalg.generic {indexing_maps = [#[[$LHS]], #[[$RHS]], #[[$OUT]]], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+  // CHECK-SAME: ins(%[[A]], %[[B]] : tensor<3x?x2xi32>, tensor<2x7x3xi32>) outs(%[[Z]] : tensor<2x?x7xi32>)
+  // CHECK-NEXT: ^bb0(%[[X:.*]]: i32, %[[Y:.*]]: i32, %[[ACC:.*]]: i32):
+  // CHECK-NEXT: %[[P:.*]] = arith.muli %[[X]], %[[Y]] : i32
+  // CHECK-NEXT: %[[S:.*]] = arith.addi %[[ACC]], %[[P]] : i32
+  // CHECK-NEXT: linalg.yield %[[S]] : i32
+  %0 = tnp.dot_general %a, %b, batch = [2] x [0], contracting = [0] x [2] : (tensor<3x?x2xi32>, tensor<2x7x3xi32>) -> tensor<2x?x7xi32>
+  return %0 : tensor<2x?x7xi32>
+}
+
+// -----
+
+// The result may be more static than the operands.
+// CHECK-LABEL: func.func @dot_static_result
+func.func @dot_static_result(%a: tensor<?xf64>, %b: tensor<?xf64>) -> tensor<f64> {
+  // CHECK: %[[E:.*]] = tensor.empty() : tensor<f64>
+  // CHECK: %[[Z:.*]] = linalg.fill ins(%{{.*}} : f64) outs(%[[E]] : tensor<f64>)
+  // CHECK: linalg.generic
+  // CHECK-SAME: iterator_types = ["reduction"]
+  // CHECK-SAME: outs(%[[Z]] : tensor<f64>)
+  %0 = tnp.dot_general %a, %b, batch = [] x [], contracting = [0] x [0] : (tensor<?xf64>, tensor<?xf64>) -> tensor<f64>
+  return %0 : tensor<f64>
+}
+
+// -----
+
+// NumPy's bool dot is an or of ands.
+// CHECK-LABEL: func.func @dot_bool
+func.func @dot_bool(%a: tensor<2x3xi1>, %b: tensor<3x2xi1>) -> tensor<2x2xi1> {
+  // CHECK-NOT: linalg.matmul
+  // CHECK: linalg.generic
+  // CHECK: %[[P:.*]] = arith.andi
+  // CHECK: arith.ori %{{.*}}, %[[P]] : i1
+  %0 = tnp.dot_general %a, %b, batch = [] x [], contracting = [1] x [0] : (tensor<2x3xi1>, tensor<3x2xi1>) -> tensor<2x2xi1>
+  return %0 : tensor<2x2xi1>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @dot_bf16
+func.func @dot_bf16(%a: tensor<2x3xbf16>, %b: tensor<3x2xbf16>) -> tensor<2x2xbf16> {
+  // CHECK: %[[ACC:.*]] = linalg.generic
+  // CHECK: arith.extf %{{.*}} : bf16 to f32
+  // CHECK: arith.extf %{{.*}} : bf16 to f32
+  // CHECK: arith.mulf %{{.*}}, %{{.*}} : f32
+  // CHECK: arith.addf %{{.*}}, %{{.*}} : f32
+  // CHECK: } -> tensor<2x2xf32>
+  // CHECK: linalg.generic
+  // CHECK-SAME: ins(%[[ACC]] : tensor<2x2xf32>)
+  // CHECK: arith.truncf %{{.*}} : f32 to bf16
+  %0 = tnp.dot_general %a, %b, batch = [] x [], contracting = [1] x [0] : (tensor<2x3xbf16>, tensor<3x2xbf16>) -> tensor<2x2xbf16>
+  return %0 : tensor<2x2xbf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @dot_complex
+func.func @dot_complex(%a: tensor<3xcomplex<f64>>, %b: tensor<3xcomplex<f64>>) -> tensor<complex<f64>> {
+  // CHECK: complex.constant [0.000000e+00, 0.000000e+00] : complex<f64>
+  // CHECK: linalg.generic
+  // CHECK: %[[P:.*]] = complex.mul %{{.*}}, %{{.*}} : complex<f64>
+  // CHECK: complex.add %{{.*}}, %[[P]] : complex<f64>
+  %0 = tnp.dot_general %a, %b, batch = [] x [], contracting = [0] x [0] : (tensor<3xcomplex<f64>>, tensor<3xcomplex<f64>>) -> tensor<complex<f64>>
+  return %0 : tensor<complex<f64>>
+}
