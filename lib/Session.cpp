@@ -22,6 +22,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <malloc.h>
 #include <string>
 
 using namespace tnp;
@@ -33,6 +34,12 @@ Session &Session::get() {
 }
 
 Session::Session() {
+  // Eager chains allocate and free array-sized temporaries in turn. glibc
+  // would return large freed blocks to the OS (mmap, heap trimming) and fault
+  // them in again, zeroed, on the next call: 10x slower at 2^20 elements.
+  // Keep them in the heap instead, as NumPy's allocator keeps its cache.
+  mallopt(M_MMAP_THRESHOLD, 256 << 20);
+  mallopt(M_TRIM_THRESHOLD, 512 << 20);
   mlir::DialectRegistry registry;
   registry.insert<mlir::tnp::TnpDialect>();
   mlir::registerAllDialects(registry);

@@ -55,6 +55,13 @@ std::string tnp::detail::formatShape(const shape_t &shape) {
   return s + (shape.size() == 1 ? ",)" : ")");
 }
 
+std::string tnp::to_string(const shape_t &shape) {
+  std::string s = "(";
+  for (size_t i = 0; i < shape.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + (shape.size() == 1 ? ",)" : ")");
+}
+
 ndarray::ndarray() = default;
 ndarray::ndarray(std::shared_ptr<const ArrayImpl> impl)
     : impl_(std::move(impl)) {}

@@ -105,6 +105,9 @@ private:
   std::shared_ptr<const detail::ArrayImpl> impl_;
 };
 
+/// A shape as Python prints the tuple: "(5, 3)", "(15,)", "()".
+std::string to_string(const shape_t &shape);
+
 /// NumPy's repr: `array([[1., 2.],\n       [3., 4.]], dtype=float32)`.
 std::string repr(const ndarray &a);
 /// NumPy's str: `[[1. 2.]\n [3. 4.]]`.

@@ -1,0 +1,130 @@
+//===- eager.cpp - eager tnp against NumPy, side by side ------------------===//
+//
+// One run reports, each as a median over repetitions, in the same process
+// (tnp) and one NumPy subprocess started by this program:
+//   1. the cost of one tiny eager op (a 1-element add), tnp vs NumPy;
+//   2. sigmoid 1/(1+exp(-x)) on float32 at sizes 2^0 .. 2^20, eager tnp vs
+//      NumPy;
+//   3. the wall time of examples/tour with an empty (cold) and a filled
+//      (warm) disk cache.
+// Usage: tnp-bench-eager [path/to/tour]. NumPy is /usr/bin/python3's.
+//
+//===----------------------------------------------------------------------===//
+
+#include <tnp/tnp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// Median seconds per call of `fn`, over `reps` batches of `inner` calls.
+double medianSeconds(const std::function<void()> &fn, int reps, int inner) {
+  std::vector<double> times;
+  fn(); // compile and warm up
+  for (int r = 0; r < reps; ++r) {
+    auto start = Clock::now();
+    for (int i = 0; i < inner; ++i)
+      fn();
+    times.push_back(std::chrono::duration<double>(Clock::now() - start).count() /
+                    inner);
+  }
+  std::nth_element(times.begin(), times.begin() + times.size() / 2,
+                   times.end());
+  return times[times.size() / 2];
+}
+
+/// Runs NumPy's side in one Python process; lines "name seconds".
+std::map<std::string, double> numpyTimes() {
+  const char *script = R"PY(
+import time, numpy as np
+def median(fn, reps, inner):
+    fn(); ts = []
+    for _ in range(reps):
+        t = time.perf_counter()
+        for _ in range(inner): fn()
+        ts.append((time.perf_counter() - t) / inner)
+    ts.sort(); return ts[len(ts) // 2]
+a = np.ones(1, np.float32); b = np.ones(1, np.float32)
+print("tiny_add", median(lambda: a + b, 21, 2000))
+for k in range(0, 21, 2):
+    x = np.linspace(-4, 4, 2 ** k).astype(np.float32)
+    inner = max(1, 2000 >> (k // 2))
+    print("sigmoid_%d" % k, median(lambda: 1 / (1 + np.exp(-x)), 11, inner))
+)PY";
+  std::string command = "/usr/bin/python3 -c '" + std::string(script) + "'";
+  std::map<std::string, double> times;
+  FILE *pipe = popen(command.c_str(), "r");
+  if (!pipe)
+    return times;
+  char name[64];
+  double seconds;
+  while (fscanf(pipe, "%63s %lf", name, &seconds) == 2)
+    times[name] = seconds;
+  pclose(pipe);
+  return times;
+}
+
+double wallSeconds(const std::string &command) {
+  auto start = Clock::now();
+  int rc = std::system(command.c_str());
+  double t = std::chrono::duration<double>(Clock::now() - start).count();
+  return rc == 0 ? t : -1;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  std::map<std::string, double> numpy = numpyTimes();
+  if (numpy.empty())
+    std::cerr << "warning: no NumPy timings (is /usr/bin/python3 numpy?)\n";
+
+  tnp::ndarray a = tnp::ones({1}, tnp::float32), b = tnp::ones({1}, tnp::float32);
+  double tiny = medianSeconds([&] { tnp::ndarray c = a + b; }, 21, 2000);
+  std::printf("1. tiny eager op (1-element float32 add), median per op\n");
+  std::printf("   tnp %8.0f ns   numpy %8.0f ns   tnp/numpy %.2f\n\n",
+              tiny * 1e9, numpy["tiny_add"] * 1e9,
+              numpy["tiny_add"] > 0 ? tiny / numpy["tiny_add"] : 0.0);
+
+  std::printf("2. sigmoid 1/(1+exp(-x)), float32, eager, median per call\n");
+  std::printf("   %10s %12s %12s %10s\n", "size", "tnp us", "numpy us",
+              "numpy/tnp");
+  for (int k = 0; k <= 20; k += 2) {
+    int64_t n = int64_t(1) << k;
+    tnp::ndarray x = tnp::linspace(-4, 4, n).astype(tnp::float32);
+    int inner = std::max(1, 2000 >> (k / 2));
+    double t = medianSeconds(
+        [&] { tnp::ndarray y = 1 / (1 + tnp::exp(-x)); }, 11, inner);
+    double np = numpy["sigmoid_" + std::to_string(k)];
+    std::printf("   %10lld %12.2f %12.2f %10.2f\n", (long long)n, t * 1e6,
+                np * 1e6, np > 0 ? np / t : 0.0);
+  }
+
+  if (argc > 1) {
+    std::string tour = argv[1];
+    auto dir = std::filesystem::temp_directory_path() / "tnp-bench-cache";
+    std::filesystem::remove_all(dir);
+    std::string env = "TNP_CACHE_DIR=" + dir.string() + " ";
+    double cold = wallSeconds(env + tour + " > /dev/null");
+    std::vector<double> warm;
+    for (int i = 0; i < 5; ++i)
+      warm.push_back(wallSeconds(env + tour + " > /dev/null"));
+    std::sort(warm.begin(), warm.end());
+    std::printf("\n3. examples/tour wall time\n");
+    std::printf("   cold (empty disk cache) %.3f s   warm (median of 5) %.3f s\n",
+                cold, warm[2]);
+    std::filesystem::remove_all(dir);
+  }
+  return 0;
+}
