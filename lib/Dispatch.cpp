@@ -8,11 +8,14 @@
 #include "lib/Session.h"
 #include "runtime/JitEngine.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/Hashing.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 
 #include <atomic>
 #include <cstdlib>
@@ -136,9 +139,15 @@ std::unique_ptr<Kernel> buildKernel(const KernelKey &key) {
   mlir::Type result = kernelType(
       toMlirType(ctx, tnp::dtype(static_cast<dtype::code>(key.resultDType))),
       key.resultRank, key.resultUnitDims);
+  // Destination-passing: the caller allocates the result (aligned, and
+  // splittable among threads) and passes it last, as a memref the kernel
+  // writes; the kernel returns nothing, so it allocates nothing to return.
+  auto resultTensor = mlir::cast<mlir::RankedTensorType>(result);
+  args.push_back(mlir::MemRefType::get(resultTensor.getShape(),
+                                       resultTensor.getElementType()));
   b.setInsertionPointToEnd(module->getBody());
   auto fn = mlir::func::FuncOp::create(b, loc, "kernel",
-                                       b.getFunctionType(args, result));
+                                       b.getFunctionType(args, {}));
   fn->setAttr("llvm.emit_c_interface", b.getUnitAttr());
   // The inputs are the user's immutable arrays: bufferization must copy
   // rather than update them in place (scatter would).
@@ -146,14 +155,17 @@ std::unique_ptr<Kernel> buildKernel(const KernelKey &key) {
     fn.setArgAttr(i, "bufferization.writable", b.getBoolAttr(false));
   mlir::Block *body = fn.addEntryBlock();
   b.setInsertionPointToEnd(body);
-  llvm::SmallVector<mlir::Value> inputs(body->getArguments());
+  llvm::SmallVector<mlir::Value> inputs(body->getArguments().drop_back());
   mlir::Value value = key.build(b, loc, inputs.data(), key.numInputs,
                                 key.attrs.data(), key.numAttrs, result);
   // Ops that need static shapes (iota, random_bits) or infer a more static
   // type return it; the kernel's signature is the polymorphic one.
   if (value.getType() != result)
     value = mlir::tensor::CastOp::create(b, loc, result, value);
-  mlir::func::ReturnOp::create(b, loc, value);
+  mlir::bufferization::MaterializeInDestinationOp::create(
+      b, loc, mlir::TypeRange{}, value, body->getArguments().back(),
+      /*restrict=*/true, /*writable=*/true);
+  mlir::func::ReturnOp::create(b, loc);
 
   auto kernel = std::make_unique<Kernel>();
   kernel->executable = session.compile(*module);
@@ -201,38 +213,68 @@ struct Descriptor {
       stride *= shape[d];
     }
   }
-  void *allocated() const { return reinterpret_cast<void *>(words[0]); }
-  void *aligned() const { return reinterpret_cast<void *>(words[1]); }
 };
+
+/// Calls `kernel` on rows [begin, end) of the result: inputs whose leading
+/// dimension is the result's are cut to the same rows, the others (which
+/// broadcast along it) are passed whole.
+void callRows(const Kernel &kernel, const Call &call, const ArrayImpl &out,
+              int64_t begin, int64_t end) {
+  std::array<Descriptor, kMaxInputs + 1> descriptors;
+  std::array<void *, kMaxInputs + 1> pointers{};
+  std::array<void *, kMaxInputs + 1> args{};
+  bool whole = begin == 0 && (out.shape.empty() || end == out.shape[0]);
+  auto rows = [&](const ArrayImpl &a, Descriptor &d) {
+    if (whole || a.shape.size() != out.shape.size() ||
+        a.shape[0] != out.shape[0]) {
+      d.set(a.data(), a.shape);
+      return;
+    }
+    shape_t shape = a.shape;
+    shape[0] = end - begin;
+    int64_t rowBytes = numElements(a.shape) / a.shape[0] * a.dtype.itemsize();
+    d.set(static_cast<const char *>(a.data()) + begin * rowBytes, shape);
+  };
+  for (int i = 0; i <= call.numInputs; ++i) {
+    rows(i < call.numInputs ? *call.inputs[i] : out, descriptors[i]);
+    pointers[i] = &descriptors[i];
+    args[i] = &pointers[i];
+  }
+  kernel.fn(args.data());
+}
+
+/// Below this many elements a call stays on the calling thread: a task
+/// costs a few microseconds.
+constexpr int64_t kParallelElements = int64_t(1) << 18;
+
+/// Workers besides the calling thread, which takes a share too.
+llvm::ThreadPoolInterface &threadPool() {
+  static llvm::DefaultThreadPool pool(llvm::heavyweight_hardware_concurrency(
+      std::max(1u, llvm::hardware_concurrency().compute_thread_count() - 1)));
+  return pool;
+}
 
 } // namespace
 
 std::shared_ptr<ArrayImpl> tnp::detail::execute(const Call &call) {
   Kernel &kernel = findKernel(makeKey(call));
-  std::array<Descriptor, kMaxInputs> inputs;
-  Descriptor result;
-  std::array<void *, kMaxInputs + 1> pointers{};
-  std::array<void *, kMaxInputs + 1> args{};
-  pointers[0] = &result;
-  for (int i = 0; i < call.numInputs; ++i) {
-    inputs[i].set(call.inputs[i]->data(), call.inputs[i]->shape);
-    pointers[i + 1] = &inputs[i];
+  std::shared_ptr<ArrayImpl> out =
+      allocateArray(call.resultShape, call.resultDType);
+  int64_t rows = out->shape.empty() ? 1 : out->shape[0];
+  unsigned threads = threadPool().getMaxConcurrency() + 1;
+  if (!call.rowwise || out->size < kParallelElements || rows < 2 ||
+      threads < 2) {
+    callRows(kernel, call, *out, 0, rows);
+    return out;
   }
-  for (int i = 0; i <= call.numInputs; ++i)
-    args[i] = &pointers[i];
-  kernel.fn(args.data());
-
-  auto out = std::make_shared<ArrayImpl>();
-  out->shape = call.resultShape;
-  out->dtype = call.resultDType;
-  out->size = numElements(call.resultShape);
-  for (int i = 0; i < call.numInputs; ++i)
-    if (result.aligned() == call.inputs[i]->data()) {
-      out->buffer = call.inputs[i]->buffer;
-      return out;
-    }
-  out->buffer = runtime::Buffer::adopt(result.allocated(), result.aligned(),
-                                       out->size * call.resultDType.itemsize());
+  int64_t chunks = std::min<int64_t>(threads, rows);
+  llvm::ThreadPoolTaskGroup group(threadPool());
+  for (int64_t c = 1; c < chunks; ++c)
+    group.async([&, c] {
+      callRows(kernel, call, *out, rows * c / chunks, rows * (c + 1) / chunks);
+    });
+  callRows(kernel, call, *out, 0, rows / chunks);
+  group.wait();
   return out;
 }
 

@@ -52,6 +52,9 @@ struct Call {
   int numAttrs = 0;
   shape_t resultShape;
   tnp::dtype resultDType = float64;
+  /// Elementwise: rows of the result depend only on the same rows of the
+  /// inputs that have them, so a large call splits among threads.
+  bool rowwise = false;
 };
 
 /// Runs `call`: from the kernel cache, compiling the kernel on a miss.

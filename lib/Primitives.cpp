@@ -185,6 +185,7 @@ ndarray prim::elementwise(Elementwise op,
     call.inputs[call.numInputs++] = &implOf(i);
   call.resultShape = shape;
   call.resultDType = result;
+  call.rowwise = true;
   return run(call);
 }
 
@@ -200,6 +201,7 @@ ndarray prim::convert(const ndarray &x, tnp::dtype to) {
         return mlir::tnp::ConvertOp::create(b, loc, result, in[0]);
       },
       {&x}, a.shape, to);
+  call.rowwise = true;
   return run(call);
 }
 

@@ -20,13 +20,26 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
 
 #include <malloc.h>
 #include <string>
 
 using namespace tnp;
 using namespace tnp::detail;
+
+/// float32 lanes of the host's widest vector unit: 16 with AVX-512, 8 with
+/// AVX/AVX2, else 4 (SSE, NEON).
+static unsigned hostVectorWidth() {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  if (features.lookup("avx512f"))
+    return 16;
+  if (features.lookup("avx2") || features.lookup("avx"))
+    return 8;
+  return 4;
+}
 
 Session &Session::get() {
   static Session session;
@@ -47,8 +60,9 @@ Session::Session() {
   runtime::JitEngine::registerTranslations(registry);
   ctx = std::make_unique<mlir::MLIRContext>(registry);
   ctx->disableMultithreading();
-  ctx->loadDialect<mlir::tnp::TnpDialect, mlir::func::FuncDialect,
-                   mlir::tensor::TensorDialect>();
+  // The dialects kernels are built in (the pipeline loads the rest).
+  ctx->loadDialect<mlir::tnp::TnpDialect, mlir::bufferization::BufferizationDialect,
+                   mlir::func::FuncDialect, mlir::tensor::TensorDialect>();
   diskCache = std::make_unique<runtime::CompileCache>();
   runtime::JitOptions options;
   options.cache = diskCache.get();
@@ -76,6 +90,7 @@ std::unique_ptr<runtime::Executable> Session::compile(mlir::ModuleOp module) {
     });
     mlir::PassManager pm(ctx.get());
     mlir::tnp::PipelineOptions options;
+    options.vectorWidth = hostVectorWidth();
     mlir::tnp::buildCpuPipeline(pm, options);
     failed = mlir::failed(pm.run(module));
   }

@@ -14,6 +14,7 @@
 #include "passes/lowering/LoweringUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
@@ -87,7 +88,8 @@ struct TnpLowerToLinalgPass
     target.addLegalDialect<arith::ArithDialect, complex::ComplexDialect,
                            linalg::LinalgDialect, math::MathDialect,
                            scf::SCFDialect>();
-    target.addDynamicallyLegalDialect<tensor::TensorDialect>(
+    target.addDynamicallyLegalDialect<bufferization::BufferizationDialect,
+                                      tensor::TensorDialect>(
         [&](Operation *op) { return converter.isLegal(op); });
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
       return converter.isSignatureLegal(op.getFunctionType()) &&

@@ -38,9 +38,14 @@ void tnp::buildCpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);
+  // Removes the self-copies destination passing leaves.
+  pm.addPass(createCanonicalizerPass());
 
   OpPassManager &fn = pm.nest<func::FuncOp>();
   fn.addPass(createConvertLinalgToAffineLoopsPass());
+  // A one-trip loop (a size-1 dimension) would be vectorized into an invalid
+  // broadcasting store: fold it away first.
+  fn.addPass(affine::createAffineLoopNormalizePass(/*promoteSingleIter=*/true));
   if (options.vectorWidth > 0) {
     affine::AffineVectorizeOptions vectorize;
     vectorize.vectorSizes = {static_cast<int64_t>(options.vectorWidth)};

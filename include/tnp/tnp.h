@@ -10,9 +10,11 @@
 #include <tnp/creation.h>
 #include <tnp/dtype.h>
 #include <tnp/errors.h>
+#include <tnp/linalg.h>
 #include <tnp/manipulation.h>
 #include <tnp/math.h>
 #include <tnp/ndarray.h>
 #include <tnp/random.h>
+#include <tnp/reductions.h>
 
 #endif // TNP_TNP_H

@@ -26,6 +26,10 @@ TnpTypeConverter::TnpTypeConverter() {
   addConversion([](RankedTensorType t) -> Type {
     return t.clone(toSignless(t.getElementType()));
   });
+  // Kernels take their destination as a memref.
+  addConversion([](MemRefType t) -> Type {
+    return t.clone(toSignless(t.getElementType()));
+  });
 }
 
 Value tnp::getDimSize(OpBuilder &b, Location loc, Value value, int64_t dim) {

@@ -15,8 +15,8 @@
 
 namespace mlir::tnp {
 
-/// Converts tnp's tensors to what arith and linalg take: unsigned integer
-/// element types become signless (arith is signless; the op's original dtype
+/// Converts tnp's tensors (and memrefs) to what arith and linalg take:
+/// unsigned integer element types become signless (arith is signless; the op's original dtype
 /// picks signed or unsigned arithmetic). Everything else is unchanged.
 class TnpTypeConverter : public TypeConverter {
 public:

@@ -1,0 +1,103 @@
+//===- tour.cpp - the TF-NumPy tour, in C++ -------------------------------===//
+//
+// The sections of TensorFlow's "NumPy API on TensorFlow" guide that tnp
+// covers so far, printing what the Python tour prints. Run: scripts/demo.
+//
+//===----------------------------------------------------------------------===//
+
+#include <tnp/tnp.h>
+
+#include <cstdio>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <tuple>
+
+namespace {
+
+/// TF prints dtypes as `<dtype: 'float32'>`.
+std::string tfDType(tnp::dtype t) {
+  return "<dtype: '" + std::string(t.name()) + "'>";
+}
+
+/// TF prints a tensor as `tf.Tensor(<str>, shape=(2, 2), dtype=float32)`,
+/// with the values on their own lines when they take several.
+std::string tfTensor(const tnp::ndarray &a) {
+  std::string values = tnp::str(a);
+  std::string sep = values.find('\n') == std::string::npos ? "" : "\n";
+  return "tf.Tensor(" + sep + values + ", shape=" + tnp::to_string(a.shape()) +
+         ", dtype=" + std::string(a.dtype().name()) + ")";
+}
+
+void ndArrays() {
+  std::cout << "## TF NumPy ND array\n\n";
+  // Create an ND array and check out different attributes.
+  tnp::ndarray ones = tnp::ones({5, 3}, tnp::float32);
+  std::cout << "Created ND array with shape = " << tnp::to_string(ones.shape())
+            << ", rank = " << ones.ndim() << ", dtype = "
+            << tfDType(ones.dtype()) << " on device = " << ones.device()
+            << "\n\n";
+  // Try commonly used member functions.
+  std::cout << "ndarray.T has shape " << tnp::to_string(ones.T().shape())
+            << "\n";
+  std::cout << "narray.reshape(-1) has shape "
+            << tnp::to_string(ones.reshape({-1}).shape()) << "\n\n";
+}
+
+void broadcasting() {
+  std::cout << "## Broadcasting\n\n";
+  tnp::ndarray x = tnp::ones({2, 3});
+  tnp::ndarray y = tnp::ones({3});
+  tnp::ndarray z = tnp::ones({1, 2, 1});
+  std::cout << "Broadcasting shapes " << tnp::to_string(x.shape()) << ", "
+            << tnp::to_string(y.shape()) << " and "
+            << tnp::to_string(z.shape()) << " gives shape "
+            << tnp::to_string((x + y + z).shape()) << "\n\n";
+}
+
+/// The tour's model: a dense ReLU layer and a linear projection.
+class Model {
+public:
+  tnp::ndarray predict(const tnp::ndarray &inputs) {
+    if (!weights) {
+      int64_t size = inputs.shape()[1];
+      // Note that type `tnp::float32` is used for performance.
+      tnp::ndarray stddev = tnp::sqrt(tnp::asarray(size)).astype(tnp::float32);
+      tnp::ndarray w1 =
+          tnp::random::randn({size, 64}).astype(tnp::float32) / stddev;
+      tnp::ndarray bias = tnp::random::randn({64}).astype(tnp::float32);
+      tnp::ndarray w2 = tnp::random::randn({64, 2}).astype(tnp::float32) / 8;
+      weights = {w1, bias, w2};
+    }
+    auto [w1, bias, w2] = *weights;
+    tnp::ndarray y = tnp::matmul(inputs, w1) + bias;
+    y = tnp::maximum(y, 0); // Relu
+    return tnp::matmul(y, w2); // Linear projection
+  }
+
+private:
+  std::optional<std::tuple<tnp::ndarray, tnp::ndarray, tnp::ndarray>> weights;
+};
+
+void exampleModel() {
+  std::cout << "## Example Model\n\n";
+  Model model;
+  // Create input data and compute predictions.
+  std::cout << tfTensor(model.predict(tnp::ones({2, 32}, tnp::float32)))
+            << "\n\n";
+}
+
+} // namespace
+
+int main() {
+  try {
+    tnp::random::seed(0);
+    ndArrays();
+    broadcasting();
+    exampleModel();
+  } catch (const tnp::Error &e) {
+    std::cerr << "tour: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}

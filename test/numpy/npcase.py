@@ -1,0 +1,153 @@
+"""Writes differential-test cases for tnp-numpy-check (see numpy_check.cpp).
+
+A generator makes a Cases(outdir), adds cases whose expected results it
+computes with NumPy, and calls write(): the .npy files and manifest.txt land
+in outdir. Inputs are seeded, so every run writes the same files.
+"""
+
+import os
+import shutil
+import sys
+
+import numpy as np
+
+# The 15 dtypes tnp has, in its promotion order; NumPy lacks bfloat16, which
+# the cases carry as float32 files marked "@bfloat16".
+DTYPES = [
+    "bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64",
+    "uint64", "float16", "bfloat16", "float32", "float64", "complex64",
+    "complex128",
+]
+NUMPY_DTYPES = [d for d in DTYPES if d != "bfloat16"]
+INTS = ["int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"]
+FLOATS = ["float16", "float32", "float64"]
+COMPLEX = ["complex64", "complex128"]
+
+
+class BF16:
+    """A float32 array that stands for bfloat16 values (exactly
+    representable ones as operands; expected results rounded to bfloat16)."""
+
+    def __init__(self, values):
+        self.values = round_bfloat16(np.asarray(values, dtype=np.float32))
+
+
+def round_bfloat16(x):
+    """float32 values rounded to the nearest bfloat16 (ties to even)."""
+    x = np.ascontiguousarray(x, dtype=np.float32)
+    bits = x.view(np.uint32).astype(np.uint64)
+    rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16 << 16
+    out = rounded.astype(np.uint32).view(np.float32).reshape(x.shape)
+    return np.where(np.isnan(x), x, out).astype(np.float32)
+
+
+class Literal:
+    """A C++ scalar literal operand (weak): int, float, bool or complex."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def token(self):
+        v = self.value
+        if isinstance(v, bool):
+            return "bool:%d" % v
+        if isinstance(v, int):
+            return "int:%d" % v
+        if isinstance(v, float):
+            return "float:%r" % v
+        if isinstance(v, complex):
+            return "complex:%r:%r" % (v.real, v.imag)
+        raise TypeError(v)
+
+
+class Cases:
+    def __init__(self, outdir):
+        self.outdir = outdir
+        if os.path.isdir(outdir):
+            shutil.rmtree(outdir)
+        os.makedirs(outdir)
+        self.lines = []
+        self.names = set()
+        self.files = 0
+        self.skipped = []
+        # {known tnp bug: [case names]}: run as skipped, named in the output.
+        self.expected_failures = {}
+
+    def _save(self, value):
+        name = "a%d.npy" % self.files
+        self.files += 1
+        path = os.path.join(self.outdir, name)
+        if isinstance(value, BF16):
+            np.save(path, value.values)
+            return name + "@bfloat16"
+        np.save(path, np.asarray(value))
+        return name
+
+    def _operand(self, value):
+        if isinstance(value, Literal):
+            return value.token()
+        return self._save(value)
+
+    def case(self, name, fn, inputs=(), args=None, expect=None, raises=None,
+             tol=None, skip=""):
+        """One case: `expect` is NumPy's result (an array, a BF16, or a list
+        of them), or `raises` a (class name, message substring) pair."""
+        assert name not in self.names, "duplicate case " + name
+        assert "\t" not in name + fn + skip
+        self.names.add(name)
+        args = dict(args or {})
+        if tol:
+            args["tol"] = tol
+        arg_text = ";".join("%s=%s" % (k, _arg(v)) for k, v in args.items())
+        if raises is not None:
+            cls, message = raises
+            expectation = "raises:%s:%s" % (cls, message)
+        else:
+            outs = expect if isinstance(expect, list) else [expect]
+            expectation = "out:" + ",".join(self._save(o) for o in outs)
+        operands = ",".join(self._operand(i) for i in inputs)
+        for bug, names in self.expected_failures.items():
+            if name in names:
+                skip = "expected failure: " + bug
+        if skip:
+            self.skipped.append((name, skip))
+        self.lines.append("\t".join([name, fn, operands, arg_text, skip,
+                                    expectation]))
+
+    def write(self):
+        for bug, names in self.expected_failures.items():
+            unknown = set(names) - self.names
+            assert not unknown, "expected failures not generated: %s" % unknown
+        with open(os.path.join(self.outdir, "manifest.txt"), "w") as f:
+            f.write("# name, function, operands, arguments, skip, expectation "
+                    "(tab-separated)\n")
+            for line in self.lines:
+                f.write(line + "\n")
+        print("%d cases (%d skipped) in %s" % (
+            len(self.lines), len(self.skipped), self.outdir))
+
+
+def _arg(v):
+    if isinstance(v, bool):
+        return "1" if v else "0"
+    if isinstance(v, (tuple, list)):
+        return ",".join(str(int(x)) for x in v)
+    return str(v)
+
+
+def numpy_error(f):
+    """The (class name, message) NumPy raises calling f(); AssertionError if
+    it does not raise."""
+    try:
+        f()
+    except np.AxisError as e:
+        return "AxisError", str(e)
+    except (ValueError, TypeError, IndexError) as e:
+        return type(e).__name__, str(e)
+    raise AssertionError("numpy did not raise")
+
+
+def outdir_from_argv():
+    if len(sys.argv) != 2:
+        sys.exit("usage: %s OUTDIR" % sys.argv[0])
+    return sys.argv[1]

@@ -1,0 +1,376 @@
+//===- registry.cpp - the tnp calls the differential tests name -----------===//
+//
+// Names follow NumPy's (`add`, `floor_divide`, `concatenate`); operators are
+// `op` and the C++ spelling (`op%`, `op==`, `op+=`, unary `op-x`); methods
+// are `ndarray.reshape`. Keyword arguments come from the manifest as NumPy's
+// names (`axis`, `keepdims`, `dtype`, `shape`).
+//
+//===----------------------------------------------------------------------===//
+
+#include "registry.h"
+
+#include <complex>
+#include <sstream>
+
+using namespace check;
+
+Args::Args(const std::string &text) {
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ';')) {
+    if (item.empty())
+      continue;
+    size_t eq = item.find('=');
+    if (eq == std::string::npos)
+      throw ManifestError("argument without '=': " + item);
+    values[item.substr(0, eq)] = item.substr(eq + 1);
+  }
+}
+
+const std::string &Args::str(const std::string &key) const {
+  auto it = values.find(key);
+  if (it == values.end())
+    throw ManifestError("missing argument '" + key + "'");
+  return it->second;
+}
+
+int64_t Args::integer(const std::string &key) const {
+  const std::string &s = str(key);
+  size_t used = 0;
+  int64_t v = std::stoll(s, &used);
+  if (used != s.size())
+    throw ManifestError("argument '" + key + "' is not an integer: " + s);
+  return v;
+}
+
+int64_t Args::integer(const std::string &key, int64_t otherwise) const {
+  return has(key) ? integer(key) : otherwise;
+}
+
+std::optional<int64_t> Args::optionalInteger(const std::string &key) const {
+  if (!has(key))
+    return std::nullopt;
+  return integer(key);
+}
+
+double Args::real(const std::string &key) const { return std::stod(str(key)); }
+
+bool Args::boolean(const std::string &key, bool otherwise) const {
+  return has(key) ? integer(key) != 0 : otherwise;
+}
+
+std::vector<int64_t> Args::integers(const std::string &key) const {
+  std::vector<int64_t> out;
+  std::stringstream in(str(key));
+  std::string item;
+  while (std::getline(in, item, ','))
+    if (!item.empty())
+      out.push_back(std::stoll(item));
+  return out;
+}
+
+std::optional<tnp::dtype> Args::dtype(const std::string &key) const {
+  if (!has(key))
+    return std::nullopt;
+  return parseDType(str(key));
+}
+
+tnp::dtype check::parseDType(const std::string &name) {
+  for (int i = 0; i < tnp::dtype::count; ++i) {
+    tnp::dtype t(static_cast<tnp::dtype::code>(i));
+    if (t.name() == name)
+      return t;
+  }
+  throw ManifestError("unknown dtype '" + name + "'");
+}
+
+namespace {
+
+using tnp::ndarray;
+using Table = std::map<std::string, Function>;
+
+void need(const Inputs &in, size_t n) {
+  if (in.size() != n)
+    throw ManifestError("expected " + std::to_string(n) + " operand(s), got " +
+                        std::to_string(in.size()));
+}
+
+template <typename F> Function unary(F f) {
+  return [f](const Inputs &in, const Args &) -> Results {
+    need(in, 1);
+    return {f(in[0])};
+  };
+}
+template <typename F> Function binary(F f) {
+  return [f](const Inputs &in, const Args &) -> Results {
+    need(in, 2);
+    return {f(in[0], in[1])};
+  };
+}
+
+/// np.asarray of the literal lists the generator names (gen_creation.py
+/// holds the same lists): nested initializer lists exist only in source.
+Table literalLists() {
+  Table t;
+  auto add = [&](const std::string &name, std::function<ndarray()> f) {
+    t["asarray_list:" + name] = [f](const Inputs &, const Args &) -> Results {
+      return {f()};
+    };
+  };
+  add("int_2x3", [] { return tnp::asarray({{1, 2, 3}, {4, 5, -6}}); });
+  add("double_2x2", [] { return tnp::asarray({{1.5, -2.0}, {3.25, 4.0}}); });
+  add("bool_1d", [] { return tnp::asarray({true, false, true}); });
+  add("int_1d", [] { return tnp::asarray({1, 2, 3}); });
+  add("double_1d_float32", [] {
+    return tnp::asarray({0.1, 0.2, -0.3}, tnp::float32);
+  });
+  add("int_2x2_uint8", [] {
+    return tnp::asarray({{1, 2}, {3, 255}}, tnp::uint8);
+  });
+  add("int_2x2_float64", [] {
+    return tnp::asarray({{1, 2}, {3, 4}}, tnp::float64);
+  });
+  add("complex_1d", [] {
+    return tnp::asarray(
+        {std::complex<double>(1, 2), std::complex<double>(-3, 0.5)});
+  });
+  add("empty_double", [] { return tnp::asarray(std::vector<double>{}); });
+  // tnp::array({{1, 2, 3}, ...}) does not compile (a braced list cannot
+  // deduce the variadic forwarder's parameters): array of a vector here.
+  add("array_vector_2x3", [] {
+    return tnp::array(std::vector<int64_t>{1, 2, 3, 4, 5, 6},
+                      tnp::shape_t{2, 3});
+  });
+  add("ragged", [] { return tnp::asarray({{1, 2, 3}, {4, 5}}); });
+  add("vector_int32_2x2", [] {
+    return tnp::asarray(std::vector<int32_t>{1, -2, 3, -4}, {2, 2});
+  });
+  add("vector_size_mismatch", [] {
+    return tnp::asarray(std::vector<double>{1, 2, 3}, {2, 2});
+  });
+  return t;
+}
+
+Table creation() {
+  Table t;
+  auto shaped = [](ndarray (*f)(const tnp::shape_t &, tnp::dtype)) {
+    return [f](const Inputs &in, const Args &a) -> Results {
+      need(in, 0);
+      return {f(a.integers("shape"), a.dtype("dtype").value_or(tnp::float64))};
+    };
+  };
+  t["zeros"] = shaped(tnp::zeros);
+  t["ones"] = shaped(tnp::ones);
+  t["empty"] = shaped(tnp::empty);
+  t["full"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    return {tnp::full(a.integers("shape"), in[0], a.dtype("dtype"))};
+  };
+  t["zeros_like"] = unary([](const ndarray &x) { return tnp::zeros_like(x); });
+  t["ones_like"] = unary([](const ndarray &x) { return tnp::ones_like(x); });
+  t["arange"] = [](const Inputs &in, const Args &a) -> Results {
+    if (in.size() == 1 && !a.has("dtype"))
+      return {tnp::arange(in[0])};
+    if (in.size() == 2)
+      return {tnp::arange(in[0], in[1], 1, a.dtype("dtype"))};
+    need(in, 3);
+    return {tnp::arange(in[0], in[1], in[2], a.dtype("dtype"))};
+  };
+  t["linspace"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 0);
+    return {tnp::linspace(a.real("start"), a.real("stop"), a.integer("num", 50),
+                          a.boolean("endpoint", true), a.dtype("dtype"))};
+  };
+  t["eye"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 0);
+    return {tnp::eye(a.integer("N"), a.optionalInteger("M"), a.integer("k", 0),
+                     a.dtype("dtype").value_or(tnp::float64))};
+  };
+  t["identity"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 0);
+    return {
+        tnp::identity(a.integer("n"), a.dtype("dtype").value_or(tnp::float64))};
+  };
+  t["asarray"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    return {tnp::asarray(in[0], a.dtype("dtype"))};
+  };
+  t["astype"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    return {in[0].astype(parseDType(a.str("dtype")))};
+  };
+  return t;
+}
+
+Table ufuncs() {
+  Table t;
+#define TNP_UNARY(name)                                                        \
+  t[#name] = unary([](const ndarray &x) { return tnp::name(x); });
+  TNP_UNARY(negative)
+  TNP_UNARY(absolute)
+  TNP_UNARY(abs)
+  TNP_UNARY(sign)
+  TNP_UNARY(exp)
+  TNP_UNARY(expm1)
+  TNP_UNARY(log)
+  TNP_UNARY(log1p)
+  TNP_UNARY(sqrt)
+  TNP_UNARY(square)
+  TNP_UNARY(tanh)
+  TNP_UNARY(sin)
+  TNP_UNARY(cos)
+  TNP_UNARY(floor)
+  TNP_UNARY(ceil)
+  TNP_UNARY(round)
+  TNP_UNARY(logical_not)
+  TNP_UNARY(invert)
+#undef TNP_UNARY
+  // The logistic function has no NumPy name (scipy.special.expit); tnp's
+  // primitive lowers to exactly these ops.
+  t["logistic"] =
+      unary([](const ndarray &x) { return 1 / (1 + tnp::exp(-x)); });
+
+#define TNP_BINARY(name)                                                       \
+  t[#name] = binary(                                                           \
+      [](const ndarray &a, const ndarray &b) { return tnp::name(a, b); });
+  TNP_BINARY(add)
+  TNP_BINARY(subtract)
+  TNP_BINARY(multiply)
+  TNP_BINARY(divide)
+  TNP_BINARY(true_divide)
+  TNP_BINARY(floor_divide)
+  TNP_BINARY(remainder)
+  TNP_BINARY(mod)
+  TNP_BINARY(power)
+  TNP_BINARY(maximum)
+  TNP_BINARY(minimum)
+  TNP_BINARY(arctan2)
+  TNP_BINARY(logical_and)
+  TNP_BINARY(logical_or)
+  TNP_BINARY(logical_xor)
+  TNP_BINARY(bitwise_and)
+  TNP_BINARY(bitwise_or)
+  TNP_BINARY(bitwise_xor)
+  TNP_BINARY(equal)
+  TNP_BINARY(not_equal)
+  TNP_BINARY(less)
+  TNP_BINARY(less_equal)
+  TNP_BINARY(greater)
+  TNP_BINARY(greater_equal)
+#undef TNP_BINARY
+
+#define TNP_OPERATOR(op)                                                       \
+  t["op" #op] =                                                                \
+      binary([](const ndarray &a, const ndarray &b) { return a op b; });
+  TNP_OPERATOR(+)
+  TNP_OPERATOR(-)
+  TNP_OPERATOR(*)
+  TNP_OPERATOR(/)
+  TNP_OPERATOR(%)
+  TNP_OPERATOR(&)
+  TNP_OPERATOR(|)
+  TNP_OPERATOR(^)
+  TNP_OPERATOR(==)
+  TNP_OPERATOR(!=)
+  TNP_OPERATOR(<)
+  TNP_OPERATOR(<=)
+  TNP_OPERATOR(>)
+  TNP_OPERATOR(>=)
+#undef TNP_OPERATOR
+#define TNP_COMPOUND(op)                                                       \
+  t["op" #op] = binary([](const ndarray &a, const ndarray &b) {                \
+    ndarray r = a;                                                             \
+    r op b;                                                                    \
+    return r;                                                                  \
+  });
+  TNP_COMPOUND(+=)
+  TNP_COMPOUND(-=)
+  TNP_COMPOUND(*=)
+  TNP_COMPOUND(/=)
+#undef TNP_COMPOUND
+  t["op-x"] = unary([](const ndarray &x) { return -x; });
+  t["op+x"] = unary([](const ndarray &x) { return +x; });
+  t["op~x"] = unary([](const ndarray &x) { return ~x; });
+  t["op!x"] = unary([](const ndarray &x) { return !x; });
+
+  t["where"] = [](const Inputs &in, const Args &) -> Results {
+    need(in, 3);
+    return {tnp::where(in[0], in[1], in[2])};
+  };
+  t["clip"] = [](const Inputs &in, const Args &) -> Results {
+    need(in, 3);
+    return {tnp::clip(in[0], in[1], in[2])};
+  };
+  return t;
+}
+
+Table manipulation() {
+  Table t;
+  t["concatenate"] = [](const Inputs &in, const Args &a) -> Results {
+    return {tnp::concatenate(in, a.integer("axis", 0))};
+  };
+  t["stack"] = [](const Inputs &in, const Args &a) -> Results {
+    return {tnp::stack(in, a.integer("axis", 0))};
+  };
+  t["split"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    if (a.has("sections"))
+      return tnp::split(in[0], a.integer("sections"), a.integer("axis", 0));
+    return tnp::split(in[0], a.integers("indices"), a.integer("axis", 0));
+  };
+  t["expand_dims"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    return {tnp::expand_dims(in[0], a.integer("axis"))};
+  };
+  t["squeeze"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    return {tnp::squeeze(in[0], a.optionalInteger("axis"))};
+  };
+  t["ndarray.squeeze"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    return {in[0].squeeze(a.optionalInteger("axis"))};
+  };
+  t["reshape"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    return {tnp::reshape(in[0], a.integers("shape"))};
+  };
+  t["ndarray.reshape"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    return {in[0].reshape(a.integers("shape"))};
+  };
+  t["ravel"] = unary([](const ndarray &x) { return tnp::ravel(x); });
+  t["ndarray.ravel"] = unary([](const ndarray &x) { return x.ravel(); });
+  t["ndarray.T"] = unary([](const ndarray &x) { return x.T(); });
+  t["transpose"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    return {tnp::transpose(in[0], a.has("axes") ? a.integers("axes")
+                                                : std::vector<int64_t>{})};
+  };
+  t["ndarray.transpose"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    return {in[0].transpose(a.has("axes") ? a.integers("axes")
+                                          : std::vector<int64_t>{})};
+  };
+  t["broadcast_to"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    return {tnp::broadcast_to(in[0], a.integers("shape"))};
+  };
+  return t;
+}
+
+const Table &table() {
+  static const Table t = [] {
+    Table all;
+    for (Table part : {literalLists(), creation(), ufuncs(), manipulation()})
+      all.insert(part.begin(), part.end());
+    return all;
+  }();
+  return t;
+}
+
+} // namespace
+
+const Function *check::findFunction(const std::string &name) {
+  auto it = table().find(name);
+  return it == table().end() ? nullptr : &it->second;
+}

@@ -1,0 +1,143 @@
+//===- NdarrayTest.cpp - ndarray attributes, creation, errors -------------===//
+//
+// Values against NumPy are checked by the differential tests in test/numpy;
+// these pin the API's contracts: attributes, value semantics, weak literals,
+// the kernel cache, and each error's type and message.
+//
+//===----------------------------------------------------------------------===//
+
+#include <tnp/tnp.h>
+
+#include "lib/Dispatch.h"
+
+#include <gtest/gtest.h>
+
+#include <complex>
+
+namespace {
+
+template <typename E, typename F> std::string errorOf(F &&fn) {
+  try {
+    fn();
+  } catch (const E &e) {
+    return e.what();
+  }
+  return "<no exception>";
+}
+
+TEST(NdarrayTest, Attributes) {
+  tnp::ndarray ones = tnp::ones({5, 3}, tnp::float32);
+  EXPECT_EQ(ones.shape(), (tnp::shape_t{5, 3}));
+  EXPECT_EQ(ones.ndim(), 2);
+  EXPECT_EQ(ones.size(), 15);
+  EXPECT_EQ(ones.dtype(), tnp::float32);
+  EXPECT_EQ(ones.device(), "/job:localhost/replica:0/task:0/device:CPU:0");
+  EXPECT_EQ(ones.T().shape(), (tnp::shape_t{3, 5}));
+  EXPECT_EQ(ones.reshape({-1}).shape(), (tnp::shape_t{15}));
+  EXPECT_EQ(tnp::to_string(ones.shape()), "(5, 3)");
+  EXPECT_EQ(tnp::to_string({15}), "(15,)");
+  EXPECT_EQ(tnp::to_string({}), "()");
+}
+
+TEST(NdarrayTest, ValueSemantics) {
+  tnp::ndarray a = tnp::arange(4);
+  tnp::ndarray b = a;
+  a += 1;
+  EXPECT_EQ(a.to_vector<int64_t>(), (std::vector<int64_t>{1, 2, 3, 4}));
+  EXPECT_EQ(b.to_vector<int64_t>(), (std::vector<int64_t>{0, 1, 2, 3}));
+}
+
+TEST(NdarrayTest, ScalarsAreWeakLiterals) {
+  tnp::ndarray f = tnp::ones({2}, tnp::float32);
+  EXPECT_EQ((f * 2).dtype(), tnp::float32);
+  EXPECT_EQ((tnp::ones({2}, tnp::int8) * 2).dtype(), tnp::int8);
+  EXPECT_EQ((tnp::ones({2}, tnp::int32) * 1.5).dtype(), tnp::float64);
+  EXPECT_EQ((f * std::complex<double>(0, 1)).dtype(), tnp::complex64);
+  EXPECT_TRUE(tnp::ndarray(2).is_weak());
+  // asarray of a scalar is a strong array of the default dtype.
+  EXPECT_EQ(tnp::asarray(1).dtype(), tnp::int64);
+  EXPECT_EQ(tnp::asarray(1.).dtype(), tnp::float64);
+  EXPECT_EQ(tnp::asarray(true).dtype(), tnp::bool_);
+  EXPECT_FALSE(tnp::asarray(1).is_weak());
+  EXPECT_EQ((tnp::ones({2}, tnp::int8) + tnp::asarray(1)).dtype(), tnp::int64);
+}
+
+TEST(NdarrayTest, Creation) {
+  EXPECT_EQ(tnp::asarray({1, 2, 3}).dtype(), tnp::int64);
+  EXPECT_EQ(tnp::asarray({1.f, 2.f}).dtype(), tnp::float32);
+  EXPECT_EQ(tnp::asarray({{1, 2}, {3, 4}}).shape(), (tnp::shape_t{2, 2}));
+  EXPECT_EQ(tnp::arange(0.0, 1.0, 0.25).to_vector<double>(),
+            (std::vector<double>{0, 0.25, 0.5, 0.75}));
+  EXPECT_EQ(tnp::linspace(0, 1, 5).to_vector<double>(),
+            (std::vector<double>{0, 0.25, 0.5, 0.75, 1}));
+  EXPECT_EQ(tnp::eye(2, 3, 1).to_vector<double>(),
+            (std::vector<double>{0, 1, 0, 0, 0, 1}));
+  EXPECT_EQ(tnp::full({2}, 7).dtype(), tnp::int64);
+  EXPECT_EQ(tnp::zeros({0, 3}).size(), 0);
+  int32_t raw[] = {1, 2, 3, 4, 5, 6};
+  tnp::ndarray fromPointer = tnp::asarray(raw, {2, 3});
+  EXPECT_EQ(fromPointer.dtype(), tnp::int32);
+  EXPECT_EQ(fromPointer.to_vector<int>(), (std::vector<int>{1, 2, 3, 4, 5, 6}));
+}
+
+TEST(NdarrayTest, ItemNeedsOneElement) {
+  EXPECT_EQ(tnp::asarray(2.5).item<double>(), 2.5);
+  EXPECT_EQ(errorOf<tnp::ValueError>([] { tnp::ones({2}).item<double>(); }),
+            "can only convert an array of size 1 to a C++ scalar");
+  EXPECT_NE(errorOf<tnp::ValueError>([] { (void)bool(tnp::ones({2})); })
+                .find("The truth value of an array with more than one "
+                      "element is ambiguous"),
+            std::string::npos);
+}
+
+TEST(NdarrayTest, BroadcastErrorNamesShapes) {
+  EXPECT_EQ(errorOf<tnp::ValueError>(
+                [] { tnp::ones({2, 3}) + tnp::ones({4}); }),
+            "operands could not be broadcast together with shapes (2,3) (4,)");
+}
+
+TEST(NdarrayTest, ReshapeErrors) {
+  tnp::ndarray a = tnp::ones({2, 3});
+  EXPECT_EQ(errorOf<tnp::ValueError>([&] { a.reshape({4}); }),
+            "cannot reshape array of size 6 into shape (4,)");
+  EXPECT_EQ(errorOf<tnp::ValueError>([&] { a.reshape({-1, -1}); }),
+            "can only specify one unknown dimension");
+  EXPECT_EQ(errorOf<tnp::AxisError>([&] { a.squeeze(3); }),
+            "axis 3 is out of bounds for array of dimension 2");
+  EXPECT_EQ(errorOf<tnp::ValueError>([&] { a.transpose({0, 0}); }),
+            "repeated axis in transpose");
+}
+
+TEST(NdarrayTest, DTypeErrors) {
+  tnp::ndarray b = tnp::asarray({true, false});
+  EXPECT_NE(errorOf<tnp::TypeError>([&] { -b; }).find("boolean negative"),
+            std::string::npos);
+  EXPECT_NE(errorOf<tnp::TypeError>([&] { b - b; }).find("boolean subtract"),
+            std::string::npos);
+  EXPECT_EQ(errorOf<tnp::TypeError>([] {
+              tnp::bitwise_and(tnp::ones({2}), tnp::ones({2}));
+            }),
+            "ufunc 'bitwise_and' not supported for the input types, and the "
+            "inputs could not be safely coerced to any supported types "
+            "according to the casting rule ''safe''");
+}
+
+TEST(NdarrayTest, EmptyHandle) {
+  tnp::ndarray empty;
+  EXPECT_EQ(errorOf<tnp::ValueError>([&] { empty.shape(); }),
+            "tnp: use of an empty ndarray handle");
+}
+
+/// The second call with the same key hits the kernel cache: no compile.
+TEST(NdarrayTest, KernelCacheHits) {
+  tnp::ndarray x = tnp::ones({3, 7}, tnp::float32);
+  tnp::ndarray y = tnp::ones({11, 2}, tnp::float32);
+  (void)tnp::tanh(x);
+  auto before = tnp::detail::dispatchStats();
+  (void)tnp::tanh(y);
+  auto after = tnp::detail::dispatchStats();
+  EXPECT_EQ(after.misses, before.misses) << "a new shape reused the kernel";
+  EXPECT_GE(after.hits, before.hits + 1);
+}
+
+} // namespace
