@@ -37,8 +37,8 @@ double medianSeconds(const std::function<void()> &fn, int reps, int inner) {
     auto start = Clock::now();
     for (int i = 0; i < inner; ++i)
       fn();
-    times.push_back(std::chrono::duration<double>(Clock::now() - start).count() /
-                    inner);
+    times.push_back(
+        std::chrono::duration<double>(Clock::now() - start).count() / inner);
   }
   std::nth_element(times.begin(), times.begin() + times.size() / 2,
                    times.end());
@@ -90,7 +90,8 @@ int main(int argc, char **argv) {
   if (numpy.empty())
     std::cerr << "warning: no NumPy timings (is /usr/bin/python3 numpy?)\n";
 
-  tnp::ndarray a = tnp::ones({1}, tnp::float32), b = tnp::ones({1}, tnp::float32);
+  tnp::ndarray a = tnp::ones({1}, tnp::float32),
+               b = tnp::ones({1}, tnp::float32);
   double tiny = medianSeconds([&] { tnp::ndarray c = a + b; }, 21, 2000);
   std::printf("1. tiny eager op (1-element float32 add), median per op\n");
   std::printf("   tnp %8.0f ns   numpy %8.0f ns   tnp/numpy %.2f\n\n",
@@ -104,8 +105,8 @@ int main(int argc, char **argv) {
     int64_t n = int64_t(1) << k;
     tnp::ndarray x = tnp::linspace(-4, 4, n).astype(tnp::float32);
     int inner = std::max(1, 2000 >> (k / 2));
-    double t = medianSeconds(
-        [&] { tnp::ndarray y = 1 / (1 + tnp::exp(-x)); }, 11, inner);
+    double t = medianSeconds([&] { tnp::ndarray y = 1 / (1 + tnp::exp(-x)); },
+                             11, inner);
     double np = numpy["sigmoid_" + std::to_string(k)];
     std::printf("   %10lld %12.2f %12.2f %10.2f\n", (long long)n, t * 1e6,
                 np * 1e6, np > 0 ? np / t : 0.0);
@@ -122,8 +123,9 @@ int main(int argc, char **argv) {
       warm.push_back(wallSeconds(env + tour + " > /dev/null"));
     std::sort(warm.begin(), warm.end());
     std::printf("\n3. examples/tour wall time\n");
-    std::printf("   cold (empty disk cache) %.3f s   warm (median of 5) %.3f s\n",
-                cold, warm[2]);
+    std::printf(
+        "   cold (empty disk cache) %.3f s   warm (median of 5) %.3f s\n", cold,
+        warm[2]);
     std::filesystem::remove_all(dir);
   }
   return 0;

@@ -34,9 +34,9 @@ void ndArrays() {
   // Create an ND array and check out different attributes.
   tnp::ndarray ones = tnp::ones({5, 3}, tnp::float32);
   std::cout << "Created ND array with shape = " << tnp::to_string(ones.shape())
-            << ", rank = " << ones.ndim() << ", dtype = "
-            << tfDType(ones.dtype()) << " on device = " << ones.device()
-            << "\n\n";
+            << ", rank = " << ones.ndim()
+            << ", dtype = " << tfDType(ones.dtype())
+            << " on device = " << ones.device() << "\n\n";
   // Try commonly used member functions.
   std::cout << "ndarray.T has shape " << tnp::to_string(ones.T().shape())
             << "\n";
@@ -50,9 +50,8 @@ void broadcasting() {
   tnp::ndarray y = tnp::ones({3});
   tnp::ndarray z = tnp::ones({1, 2, 1});
   std::cout << "Broadcasting shapes " << tnp::to_string(x.shape()) << ", "
-            << tnp::to_string(y.shape()) << " and "
-            << tnp::to_string(z.shape()) << " gives shape "
-            << tnp::to_string((x + y + z).shape()) << "\n\n";
+            << tnp::to_string(y.shape()) << " and " << tnp::to_string(z.shape())
+            << " gives shape " << tnp::to_string((x + y + z).shape()) << "\n\n";
 }
 
 /// The tour's model: a dense ReLU layer and a linear projection.
@@ -71,7 +70,7 @@ public:
     }
     auto [w1, bias, w2] = *weights;
     tnp::ndarray y = tnp::matmul(inputs, w1) + bias;
-    y = tnp::maximum(y, 0); // Relu
+    y = tnp::maximum(y, 0);    // Relu
     return tnp::matmul(y, w2); // Linear projection
   }
 

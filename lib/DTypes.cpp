@@ -17,8 +17,8 @@ namespace {
 constexpr int N = tnp::dtype::count;
 constexpr int kCategories = 6;
 constexpr std::array<std::string_view, N> kNames = {
-    "bool",    "int8",   "uint8",    "int16",   "uint16",
-    "int32",   "uint32", "int64",    "uint64",  "float16",
+    "bool",     "int8",    "uint8",   "int16",     "uint16",
+    "int32",    "uint32",  "int64",   "uint64",    "float16",
     "bfloat16", "float32", "float64", "complex64", "complex128"};
 constexpr std::array<std::size_t, N> kSizes = {1, 1, 1, 2, 2, 4, 4, 8,
                                                8, 2, 2, 4, 8, 8, 16};
@@ -36,14 +36,14 @@ struct Tables {
     mlir::MLIRContext ctx;
     auto types = mlir::tnp::getAllDTypes(&ctx);
     auto code = [&](mlir::Type t) {
-      return static_cast<uint8_t>(
-          std::find(types.begin(), types.end(), t) - types.begin());
+      return static_cast<uint8_t>(std::find(types.begin(), types.end(), t) -
+                                  types.begin());
     };
     for (int a = 0; a < N; ++a) {
       for (int b = 0; b < N; ++b) {
         promote[a][b] = code(mlir::tnp::promoteTypes(types[a], types[b]));
-        promoteWeak[a][b] = code(mlir::tnp::promoteOperands(
-            {{types[a], false}, {types[b], true}}));
+        promoteWeak[a][b] = code(
+            mlir::tnp::promoteOperands({{types[a], false}, {types[b], true}}));
         safe[a][b] = mlir::tnp::canCastSafely(types[a], types[b]);
       }
       for (int c = 0; c < kCategories; ++c)

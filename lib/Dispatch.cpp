@@ -62,7 +62,8 @@ struct KeyHash {
         llvm::hash_combine_range(k.dtypes.begin(), k.dtypes.end()),
         llvm::hash_combine_range(k.ranks.begin(), k.ranks.end()),
         llvm::hash_combine_range(k.unitDims.begin(), k.unitDims.end()),
-        llvm::hash_combine_range(k.attrs.begin(), k.attrs.begin() + k.numAttrs));
+        llvm::hash_combine_range(k.attrs.begin(),
+                                 k.attrs.begin() + k.numAttrs));
   }
 };
 
@@ -146,8 +147,8 @@ std::unique_ptr<Kernel> buildKernel(const KernelKey &key) {
   args.push_back(mlir::MemRefType::get(resultTensor.getShape(),
                                        resultTensor.getElementType()));
   b.setInsertionPointToEnd(module->getBody());
-  auto fn = mlir::func::FuncOp::create(b, loc, "kernel",
-                                       b.getFunctionType(args, {}));
+  auto fn =
+      mlir::func::FuncOp::create(b, loc, "kernel", b.getFunctionType(args, {}));
   fn->setAttr("llvm.emit_c_interface", b.getUnitAttr());
   // The inputs are the user's immutable arrays: bufferization must copy
   // rather than update them in place (scatter would).

@@ -29,7 +29,9 @@ double halfValue(uint16_t bits, const llvm::fltSemantics &semantics) {
   return f.convertToDouble();
 }
 
-template <typename T> void store(void *dst, T v) { std::memcpy(dst, &v, sizeof v); }
+template <typename T> void store(void *dst, T v) {
+  std::memcpy(dst, &v, sizeof v);
+}
 template <typename T> T load(const void *src) {
   T v;
   std::memcpy(&v, src, sizeof v);
@@ -47,7 +49,7 @@ template <typename T> T toInt(const Scalar &s) {
 
 void tnp::detail::writeScalar(void *dst, tnp::dtype dtype, const Scalar &s) {
   bool exact = s.kind == Scalar::Kind::Bool || s.kind == Scalar::Kind::Int;
-  double real = !exact ? s.c.real()
+  double real = !exact         ? s.c.real()
                 : s.isUnsigned ? static_cast<double>(static_cast<uint64_t>(s.i))
                                : static_cast<double>(s.i);
   switch (dtype.id()) {
@@ -78,8 +80,8 @@ void tnp::detail::writeScalar(void *dst, tnp::dtype dtype, const Scalar &s) {
   case dtype::code::float64:
     return store(dst, real);
   case dtype::code::complex64:
-    return store(dst, std::complex<float>(exact ? std::complex<double>(real)
-                                                : s.c));
+    return store(dst,
+                 std::complex<float>(exact ? std::complex<double>(real) : s.c));
   case dtype::code::complex128:
     return store(dst, exact ? std::complex<double>(real) : s.c);
   }
@@ -108,8 +110,10 @@ Scalar tnp::detail::readScalar(const void *data, tnp::dtype dtype,
   case dtype::code::int64:
     return integer(load<int64_t>(p));
   case dtype::code::uint64:
-    return Scalar{Scalar::Kind::Int, static_cast<int64_t>(load<uint64_t>(p)),
-                  {}, /*isUnsigned=*/true};
+    return Scalar{Scalar::Kind::Int,
+                  static_cast<int64_t>(load<uint64_t>(p)),
+                  {},
+                  /*isUnsigned=*/true};
   case dtype::code::float16:
     return real(halfValue(load<uint16_t>(p), llvm::APFloat::IEEEhalf()));
   case dtype::code::bfloat16:

@@ -29,8 +29,8 @@ mlir::RankedTensorType tensorType(mlir::Type t) {
 }
 
 /// Broadcasts `v` to `like`'s shape (keeping v's dtype), trailing-aligned.
-mlir::Value broadcastLike(mlir::OpBuilder &b, mlir::Location loc,
-                          mlir::Value v, mlir::RankedTensorType like) {
+mlir::Value broadcastLike(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
+                          mlir::RankedTensorType like) {
   auto type = tensorType(v.getType());
   auto target = like.clone(type.getElementType());
   if (type == target)
@@ -64,19 +64,19 @@ template <typename OpT> constexpr ElementwiseInfo info() {
 
 namespace t = mlir::tnp;
 const ElementwiseInfo kElementwise[] = {
-    info<t::NegOp>(),      info<t::AbsOp>(),      info<t::SignOp>(),
-    info<t::ExpOp>(),      info<t::Expm1Op>(),    info<t::LogOp>(),
-    info<t::Log1pOp>(),    info<t::SqrtOp>(),     info<t::RsqrtOp>(),
-    info<t::SquareOp>(),   info<t::TanhOp>(),     info<t::LogisticOp>(),
-    info<t::SinOp>(),      info<t::CosOp>(),      info<t::FloorOp>(),
-    info<t::CeilOp>(),     info<t::RoundOp>(),    info<t::NotOp>(),
-    info<t::AddOp>(),      info<t::SubOp>(),      info<t::MulOp>(),
-    info<t::DivOp>(),      info<t::FloorDivOp>(), info<t::RemOp>(),
-    info<t::PowOp>(),      info<t::MaximumOp>(),  info<t::MinimumOp>(),
-    info<t::AndOp>(),      info<t::OrOp>(),       info<t::XorOp>(),
-    info<t::Atan2Op>(),    info<t::EqOp>(),       info<t::NeOp>(),
-    info<t::LtOp>(),       info<t::LeOp>(),       info<t::GtOp>(),
-    info<t::GeOp>(),       info<t::SelectOp>(),
+    info<t::NegOp>(),    info<t::AbsOp>(),      info<t::SignOp>(),
+    info<t::ExpOp>(),    info<t::Expm1Op>(),    info<t::LogOp>(),
+    info<t::Log1pOp>(),  info<t::SqrtOp>(),     info<t::RsqrtOp>(),
+    info<t::SquareOp>(), info<t::TanhOp>(),     info<t::LogisticOp>(),
+    info<t::SinOp>(),    info<t::CosOp>(),      info<t::FloorOp>(),
+    info<t::CeilOp>(),   info<t::RoundOp>(),    info<t::NotOp>(),
+    info<t::AddOp>(),    info<t::SubOp>(),      info<t::MulOp>(),
+    info<t::DivOp>(),    info<t::FloorDivOp>(), info<t::RemOp>(),
+    info<t::PowOp>(),    info<t::MaximumOp>(),  info<t::MinimumOp>(),
+    info<t::AndOp>(),    info<t::OrOp>(),       info<t::XorOp>(),
+    info<t::Atan2Op>(),  info<t::EqOp>(),       info<t::NeOp>(),
+    info<t::LtOp>(),     info<t::LeOp>(),       info<t::GtOp>(),
+    info<t::GeOp>(),     info<t::SelectOp>(),
 };
 
 /// NumPy's broadcast shape of the operands, or its ValueError.
@@ -214,8 +214,7 @@ ndarray prim::broadcastTo(const ndarray &x, const shape_t &shape) {
   Call call = makeCall(
       [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
          const int64_t *attrs, int n, mlir::Type result) {
-        auto type =
-            tensorType(result).clone(llvm::ArrayRef<int64_t>(attrs, n));
+        auto type = tensorType(result).clone(llvm::ArrayRef<int64_t>(attrs, n));
         return broadcastLike(b, loc, in[0], type);
       },
       {&x}, shape, a.dtype);
@@ -252,8 +251,8 @@ ndarray prim::iota(const shape_t &shape, int64_t dim, tnp::dtype dtype) {
   Call call = makeCall(
       [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *, int,
          const int64_t *attrs, int n, mlir::Type result) -> mlir::Value {
-        auto type = tensorType(result).clone(
-            llvm::ArrayRef<int64_t>(attrs + 1, n - 1));
+        auto type =
+            tensorType(result).clone(llvm::ArrayRef<int64_t>(attrs + 1, n - 1));
         return mlir::tnp::IotaOp::create(b, loc, type, attrs[0]);
       },
       {}, shape, dtype, {dim});
@@ -280,7 +279,8 @@ ndarray prim::reduce(Reduce kind, const ndarray &x,
   return run(call);
 }
 
-template <typename ArgOp> static ndarray argReduce(const ndarray &x, int64_t axis) {
+template <typename ArgOp>
+static ndarray argReduce(const ndarray &x, int64_t axis) {
   const ArrayImpl &a = implOf(x);
   shape_t shape = a.shape;
   shape.erase(shape.begin() + axis);
@@ -331,7 +331,8 @@ ndarray prim::dotGeneral(const ndarray &lhs, const ndarray &rhs,
                                                rb, lc, rc);
       },
       {&lhs, &rhs}, shape, promote(args, 2));
-  for (const auto *dims : {&lhsBatch, &rhsBatch, &lhsContracting, &rhsContracting}) {
+  for (const auto *dims :
+       {&lhsBatch, &rhsBatch, &lhsContracting, &rhsContracting}) {
     appendAttrs(call, {static_cast<int64_t>(dims->size())});
     appendAttrs(call, *dims);
   }
@@ -379,9 +380,9 @@ ndarray prim::concatenate(const std::vector<ndarray> &inputs, int64_t dim) {
   if (inputs.size() > static_cast<size_t>(kMaxInputs)) {
     std::vector<ndarray> partial;
     for (size_t i = 0; i < inputs.size(); i += kMaxInputs) {
-      std::vector<ndarray> chunk(
-          inputs.begin() + i,
-          inputs.begin() + std::min(inputs.size(), i + kMaxInputs));
+      std::vector<ndarray> chunk(inputs.begin() + i,
+                                 inputs.begin() +
+                                     std::min(inputs.size(), i + kMaxInputs));
       partial.push_back(concatenate(chunk, dim));
     }
     return concatenate(partial, dim);
@@ -391,12 +392,10 @@ ndarray prim::concatenate(const std::vector<ndarray> &inputs, int64_t dim) {
   shape_t shape = implOf(inputs.front()).shape;
   shape[dim] = 0;
   Call call;
-  call.build = [](mlir::OpBuilder &b, mlir::Location loc,
-                  const mlir::Value *in, int n, const int64_t *attrs, int,
-                  mlir::Type) -> mlir::Value {
+  call.build = [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in,
+                  int n, const int64_t *attrs, int, mlir::Type) -> mlir::Value {
     return mlir::tnp::ConcatenateOp::create(
-        b, loc, mlir::ValueRange(llvm::ArrayRef<mlir::Value>(in, n)),
-        attrs[0]);
+        b, loc, mlir::ValueRange(llvm::ArrayRef<mlir::Value>(in, n)), attrs[0]);
   };
   for (const ndarray &i : inputs) {
     call.inputs[call.numInputs++] = &implOf(i);
@@ -474,8 +473,7 @@ ndarray prim::randomBits(const ndarray &key, const shape_t &shape,
   Call call = makeCall(
       [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
          const int64_t *attrs, int n, mlir::Type result) -> mlir::Value {
-        auto type =
-            tensorType(result).clone(llvm::ArrayRef<int64_t>(attrs, n));
+        auto type = tensorType(result).clone(llvm::ArrayRef<int64_t>(attrs, n));
         auto keyType = tensorType(in[0].getType()).clone({2});
         mlir::Value key = mlir::tensor::CastOp::create(b, loc, keyType, in[0]);
         return mlir::tnp::RandomBitsOp::create(b, loc, type, key);

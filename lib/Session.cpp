@@ -61,7 +61,8 @@ Session::Session() {
   ctx = std::make_unique<mlir::MLIRContext>(registry);
   ctx->disableMultithreading();
   // The dialects kernels are built in (the pipeline loads the rest).
-  ctx->loadDialect<mlir::tnp::TnpDialect, mlir::bufferization::BufferizationDialect,
+  ctx->loadDialect<mlir::tnp::TnpDialect,
+                   mlir::bufferization::BufferizationDialect,
                    mlir::func::FuncDialect, mlir::tensor::TensorDialect>();
   diskCache = std::make_unique<runtime::CompileCache>();
   runtime::JitOptions options;

@@ -45,11 +45,11 @@ Attribute castLiteral(DenseElementsAttr value, Type dtype) {
     const llvm::fltSemantics &semantics =
         cast<FloatType>(c.getElementType()).getFloatSemantics();
     bool lost;
-    APFloat re(v.real()), im(isa<ComplexType>(from)
-                                 ? value.getSplatValue<std::complex<APFloat>>()
-                                       .imag()
-                                       .convertToDouble()
-                                 : 0.0);
+    APFloat re(v.real()),
+        im(isa<ComplexType>(from) ? value.getSplatValue<std::complex<APFloat>>()
+                                        .imag()
+                                        .convertToDouble()
+                                  : 0.0);
     re.convert(semantics, APFloat::rmNearestTiesToEven, &lost);
     im.convert(semantics, APFloat::rmNearestTiesToEven, &lost);
     return DenseElementsAttr::get(type, std::complex<APFloat>(re, im));
@@ -62,8 +62,8 @@ Attribute castLiteral(DenseElementsAttr value, Type dtype) {
   }
   // Integer literals only reach integer dtypes (a float literal makes the
   // op float); NumPy wraps out-of-range values the same way.
-  APInt i = value.getSplatValue<APInt>().sextOrTrunc(
-      dtype.getIntOrFloatBitWidth());
+  APInt i =
+      value.getSplatValue<APInt>().sextOrTrunc(dtype.getIntOrFloatBitWidth());
   return DenseElementsAttr::get(type, i);
 }
 

@@ -37,7 +37,7 @@ llvm::Expected<std::shared_ptr<Buffer>> Buffer::allocate(size_t bytes) {
         llvm::formatv("cannot allocate a buffer of {0} bytes", bytes).str());
   // The control block is the only allocation here that can still throw; under
   // -fno-exceptions that terminates, as any small allocation in LLVM does.
-  std::shared_ptr<Buffer> buffer(new (std::nothrow) Buffer(ptr, ptr, bytes));
+  std::shared_ptr<Buffer> buffer(new (std::nothrow) Buffer(ptr, bytes));
   if (!buffer) {
     ::free(ptr);
     return llvm::createStringError(
@@ -49,15 +49,8 @@ llvm::Expected<std::shared_ptr<Buffer>> Buffer::allocate(size_t bytes) {
   return buffer;
 }
 
-std::shared_ptr<Buffer> Buffer::adopt(void *allocation, void *data,
-                                      size_t bytes) {
-  liveBuffers.fetch_add(1, std::memory_order_relaxed);
-  liveBufferBytes.fetch_add(bytes, std::memory_order_relaxed);
-  return std::shared_ptr<Buffer>(new Buffer(allocation, data, bytes));
-}
-
 Buffer::~Buffer() {
-  ::free(allocation);
+  ::free(ptr);
   liveBuffers.fetch_sub(1, std::memory_order_relaxed);
   liveBufferBytes.fetch_sub(bytes, std::memory_order_relaxed);
 }

@@ -32,12 +32,6 @@ public:
   /// the system is out of memory or `bytes` overflows when rounded up.
   static llvm::Expected<std::shared_ptr<Buffer>> allocate(size_t bytes);
 
-  /// Takes ownership of memory a compiled kernel allocated with malloc:
-  /// `allocation` is what free() takes, `data` the aligned first byte (a
-  /// memref descriptor's two pointers). No rounding is promised for it.
-  static std::shared_ptr<Buffer> adopt(void *allocation, void *data,
-                                       size_t bytes);
-
   ~Buffer();
   Buffer(const Buffer &) = delete;
   Buffer &operator=(const Buffer &) = delete;
@@ -55,10 +49,8 @@ public:
   static size_t liveBytes();
 
 private:
-  Buffer(void *allocation, void *ptr, size_t bytes)
-      : allocation(allocation), ptr(ptr), bytes(bytes) {}
+  Buffer(void *ptr, size_t bytes) : ptr(ptr), bytes(bytes) {}
 
-  void *allocation;
   void *ptr;
   size_t bytes;
 };

@@ -6,8 +6,8 @@
 #include <tnp/ndarray.h>
 
 #include <initializer_list>
-#include <type_traits>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 namespace tnp {
@@ -47,7 +47,8 @@ ndarray identity(int64_t n, tnp::dtype dtype = float64);
 
 /// np.asarray of an array (itself, or converted to dtype); of a C++ scalar a
 /// (non-weak) 0-d array: asarray(1) is int64, asarray(1.) float64.
-ndarray asarray(const ndarray &a, std::optional<tnp::dtype> dtype = std::nullopt);
+ndarray asarray(const ndarray &a,
+                std::optional<tnp::dtype> dtype = std::nullopt);
 /// np.array / np.asarray from data in row-major order, with a shape.
 template <typename T>
 ndarray asarray(const std::vector<T> &values, const shape_t &shape,
@@ -79,9 +80,9 @@ ndarray asarray(std::initializer_list<std::initializer_list<T>> rows,
       detail::throwRagged();
     values.insert(values.end(), row.begin(), row.end());
   }
-  return asarray(values,
-                 {static_cast<int64_t>(rows.size()), static_cast<int64_t>(width)},
-                 dtype);
+  return asarray(
+      values, {static_cast<int64_t>(rows.size()), static_cast<int64_t>(width)},
+      dtype);
 }
 /// np.array: the same as asarray (arrays are immutable, so copies are free).
 template <typename... Args> ndarray array(Args &&...args) {

@@ -44,7 +44,9 @@ public:
   /// Bytes per element (np.dtype.itemsize).
   std::size_t itemsize() const;
   bool is_bool() const { return code_ == code::bool_; }
-  bool is_integer() const { return code_ >= code::int8 && code_ <= code::uint64; }
+  bool is_integer() const {
+    return code_ >= code::int8 && code_ <= code::uint64;
+  }
   bool is_unsigned() const;
   bool is_floating() const {
     return code_ >= code::float16 && code_ <= code::float64;

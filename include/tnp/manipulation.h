@@ -18,8 +18,8 @@ ndarray stack(const std::vector<ndarray> &arrays, int64_t axis = 0);
 std::vector<ndarray> split(const ndarray &a, int64_t sections,
                            int64_t axis = 0);
 /// np.split(a, indices, axis): cut before each index.
-std::vector<ndarray> split(const ndarray &a, const std::vector<int64_t> &indices,
-                           int64_t axis = 0);
+std::vector<ndarray>
+split(const ndarray &a, const std::vector<int64_t> &indices, int64_t axis = 0);
 /// np.expand_dims(a, axis).
 ndarray expand_dims(const ndarray &a, int64_t axis);
 /// np.squeeze(a, axis).

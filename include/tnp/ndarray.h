@@ -40,8 +40,7 @@ public:
   /// A C++ scalar as a *weak* 0-d array: it promotes as a Python scalar does
   /// (`x * 2` keeps x's dtype, `int_array * 1.5` is float64). Integers are
   /// int64, floating values float64, complex values complex128, bool bool.
-  template <typename S,
-            typename = std::enable_if_t<detail::is_scalar_v<S>>>
+  template <typename S, typename = std::enable_if_t<detail::is_scalar_v<S>>>
   ndarray(S value) : ndarray(fromScalar(value)) {}
 
   /// np.ndarray.shape, ndim, size, dtype.
@@ -81,9 +80,7 @@ public:
   explicit operator bool() const;
 
   /// Internal: the implementation, for tnp's own library.
-  const std::shared_ptr<const detail::ArrayImpl> &impl() const {
-    return impl_;
-  }
+  const std::shared_ptr<const detail::ArrayImpl> &impl() const { return impl_; }
   explicit ndarray(std::shared_ptr<const detail::ArrayImpl> impl);
 
 private:

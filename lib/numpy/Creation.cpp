@@ -54,7 +54,9 @@ ndarray tnp::zeros(const shape_t &shape, tnp::dtype dtype) {
 ndarray tnp::ones(const shape_t &shape, tnp::dtype dtype) {
   return full(shape, 1, dtype);
 }
-ndarray tnp::zeros_like(const ndarray &a) { return zeros(a.shape(), a.dtype()); }
+ndarray tnp::zeros_like(const ndarray &a) {
+  return zeros(a.shape(), a.dtype());
+}
 ndarray tnp::ones_like(const ndarray &a) { return ones(a.shape(), a.dtype()); }
 
 ndarray tnp::arange(const ndarray &stop) { return arange(0, stop); }
@@ -71,7 +73,8 @@ ndarray tnp::arange(const ndarray &start, const ndarray &stop,
          s = step.item<double>();
   if (s == 0)
     throw ValueError("Maximum allowed size exceeded");
-  int64_t n = std::max<int64_t>(0, static_cast<int64_t>(std::ceil((b - a) / s)));
+  int64_t n =
+      std::max<int64_t>(0, static_cast<int64_t>(std::ceil((b - a) / s)));
   tnp::dtype t = dtype.value_or(integral ? int64 : float64);
   tnp::dtype compute = integral ? int64 : float64;
   ndarray i = prim::iota({n}, 0, compute);

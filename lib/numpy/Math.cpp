@@ -235,7 +235,9 @@ ndarray tnp::operator==(const ndarray &a, const ndarray &b) {
 ndarray tnp::operator!=(const ndarray &a, const ndarray &b) {
   return not_equal(a, b);
 }
-ndarray tnp::operator<(const ndarray &a, const ndarray &b) { return less(a, b); }
+ndarray tnp::operator<(const ndarray &a, const ndarray &b) {
+  return less(a, b);
+}
 ndarray tnp::operator<=(const ndarray &a, const ndarray &b) {
   return less_equal(a, b);
 }

@@ -51,9 +51,8 @@ Input getInput(ConversionPatternRewriter &rewriter, Value original,
   ArrayRef<int64_t> to = bcast.getType().getShape();
   SmallVector<AffineExpr> exprs;
   for (auto [k, d] : llvm::enumerate(bcast.getDims()))
-    exprs.push_back(from[k] == 1 && to[d] != 1
-                        ? getAffineConstantExpr(0, ctx)
-                        : getAffineDimExpr(d, ctx));
+    exprs.push_back(from[k] == 1 && to[d] != 1 ? getAffineConstantExpr(0, ctx)
+                                               : getAffineDimExpr(d, ctx));
   return {source, AffineMap::get(rank, 0, exprs, ctx)};
 }
 
@@ -83,10 +82,10 @@ FailureOr<SmallVector<Value>> getDynamicSizes(OpBuilder &b, Operation *op,
   return sizes;
 }
 
-/// Builds the linalg.generic computing `body` over the inputs.
-FailureOr<Value> buildGeneric(ConversionPatternRewriter &rewriter,
-                              Operation *op, ArrayRef<Input> inputs,
-                              RankedTensorType resultType, ScalarFn body) {
+/// Replaces `op` by the linalg.generic computing `body` over the inputs.
+LogicalResult replaceWithGeneric(ConversionPatternRewriter &rewriter,
+                                 Operation *op, ArrayRef<Input> inputs,
+                                 RankedTensorType resultType, ScalarFn body) {
   Location loc = op->getLoc();
   FailureOr<SmallVector<Value>> sizes =
       getDynamicSizes(rewriter, op, resultType, inputs);
@@ -99,8 +98,8 @@ FailureOr<Value> buildGeneric(ConversionPatternRewriter &rewriter,
     values.push_back(input.value);
     maps.push_back(input.map);
   }
-  maps.push_back(
-      AffineMap::getMultiDimIdentityMap(resultType.getRank(), op->getContext()));
+  maps.push_back(AffineMap::getMultiDimIdentityMap(resultType.getRank(),
+                                                   op->getContext()));
   SmallVector<utils::IteratorType> iterators(resultType.getRank(),
                                              utils::IteratorType::parallel);
   bool unsupported = false;
@@ -116,7 +115,8 @@ FailureOr<Value> buildGeneric(ConversionPatternRewriter &rewriter,
     return op->emitOpError("has no lowering for dtype ")
            << getElementTypeOrSelf(op->getOperand(0).getType());
   }
-  return generic.getResult(0);
+  rewriter.replaceOp(op, generic.getResult(0));
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -208,13 +208,14 @@ Value emitScalar(CosOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
   return emitTranscendental<math::CosOp, complex::CosOp>(b, loc, t, a);
 }
 
-Value emitScalar(LogisticOp, OpBuilder &b, Location loc, Type t,
-                 ValueRange a) {
+Value emitScalar(LogisticOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
   // 1 / (1 + exp(-x)): exp overflows to inf for x << 0, giving exactly 0.
   Value o = one(b, loc, t);
   if (isComplex(t)) {
-    Value e = complex::ExpOp::create(b, loc, complex::NegOp::create(b, loc, a[0]));
-    return complex::DivOp::create(b, loc, o, complex::AddOp::create(b, loc, o, e));
+    Value e =
+        complex::ExpOp::create(b, loc, complex::NegOp::create(b, loc, a[0]));
+    return complex::DivOp::create(b, loc, o,
+                                  complex::AddOp::create(b, loc, o, e));
   }
   if (!isFloat(t))
     return {};
@@ -241,37 +242,23 @@ Value emitScalar(RoundOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
 }
 
 Value emitScalar(NotOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
-  Value ones = arith::ConstantOp::create(
-      b, loc, b.getIntegerAttr(toSignless(t), -1));
+  Value ones =
+      arith::ConstantOp::create(b, loc, b.getIntegerAttr(toSignless(t), -1));
   return arith::XOrIOp::create(b, loc, a[0], ones);
 }
 
-/// Binary ops that are one arith op per kind (bool uses the integer op:
-/// i1 addition would wrap, so add/or is handled by the caller).
-template <typename IntOp, typename FloatOp, typename ComplexOp>
-Value emitArith(OpBuilder &b, Location loc, Type t, ValueRange a) {
-  if (isComplex(t)) {
-    if constexpr (std::is_same_v<ComplexOp, void>)
-      return {};
-    else
-      return ComplexOp::create(b, loc, a[0], a[1]);
-  }
-  if (isFloat(t))
-    return FloatOp::create(b, loc, a[0], a[1]);
-  return IntOp::create(b, loc, a[0], a[1]);
-}
-
 Value emitScalar(AddOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
-  // NumPy's bool + bool is logical or.
-  if (t.isInteger(1))
-    return arith::OrIOp::create(b, loc, a[0], a[1]);
-  return emitArith<arith::AddIOp, arith::AddFOp, complex::AddOp>(b, loc, t, a);
+  return buildCombine(b, loc, CombineKind::Add, t, a[0], a[1]);
 }
 Value emitScalar(SubOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
-  return emitArith<arith::SubIOp, arith::SubFOp, complex::SubOp>(b, loc, t, a);
+  if (isComplex(t))
+    return complex::SubOp::create(b, loc, a[0], a[1]);
+  if (isFloat(t))
+    return arith::SubFOp::create(b, loc, a[0], a[1]);
+  return arith::SubIOp::create(b, loc, a[0], a[1]);
 }
 Value emitScalar(MulOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
-  return emitArith<arith::MulIOp, arith::MulFOp, complex::MulOp>(b, loc, t, a);
+  return buildCombine(b, loc, CombineKind::Mul, t, a[0], a[1]);
 }
 
 Value emitScalar(DivOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
@@ -288,27 +275,38 @@ std::pair<Value, Value> emitFloatDivmod(OpBuilder &b, Location loc, Type t,
                                         Value x, Value y) {
   Value z = zero(b, loc, t), o = one(b, loc, t);
   Value mod = arith::RemFOp::create(b, loc, x, y);
-  Value div = arith::DivFOp::create(b, loc, arith::SubFOp::create(b, loc, x, mod), y);
-  Value modNonzero = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, mod, z);
+  Value div =
+      arith::DivFOp::create(b, loc, arith::SubFOp::create(b, loc, x, mod), y);
+  Value modNonzero =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, mod, z);
   Value yNeg = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, y, z);
-  Value modNeg = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, mod, z);
+  Value modNeg =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, mod, z);
   Value signsDiffer = arith::XOrIOp::create(b, loc, yNeg, modNeg);
   Value fix = arith::AndIOp::create(b, loc, modNonzero, signsDiffer);
-  mod = arith::SelectOp::create(b, loc, fix, arith::AddFOp::create(b, loc, mod, y), mod);
-  div = arith::SelectOp::create(b, loc, fix, arith::SubFOp::create(b, loc, div, o), div);
+  mod = arith::SelectOp::create(b, loc, fix,
+                                arith::AddFOp::create(b, loc, mod, y), mod);
+  div = arith::SelectOp::create(b, loc, fix,
+                                arith::SubFOp::create(b, loc, div, o), div);
   // A zero remainder takes y's sign.
-  mod = arith::SelectOp::create(b, loc, modNonzero, mod, math::CopySignOp::create(b, loc, z, y));
+  mod = arith::SelectOp::create(b, loc, modNonzero, mod,
+                                math::CopySignOp::create(b, loc, z, y));
   Value floorDiv = math::FloorOp::create(b, loc, div);
   Value half = buildScalarConstant(b, loc, t, 0.5);
-  Value roundUp = arith::CmpFOp::create(
-      b, loc, arith::CmpFPredicate::OGT, arith::SubFOp::create(b, loc, div, floorDiv), half);
-  floorDiv = arith::SelectOp::create(b, loc, roundUp, arith::AddFOp::create(b, loc, floorDiv, o), floorDiv);
-  Value divNonzero = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, div, z);
-  Value signedZero = math::CopySignOp::create(b, loc, z, arith::DivFOp::create(b, loc, x, y));
+  Value roundUp =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
+                            arith::SubFOp::create(b, loc, div, floorDiv), half);
+  floorDiv = arith::SelectOp::create(
+      b, loc, roundUp, arith::AddFOp::create(b, loc, floorDiv, o), floorDiv);
+  Value divNonzero =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, div, z);
+  Value signedZero =
+      math::CopySignOp::create(b, loc, z, arith::DivFOp::create(b, loc, x, y));
   floorDiv = arith::SelectOp::create(b, loc, divNonzero, floorDiv, signedZero);
   // Division by zero gives x / y (inf or nan) and fmod's nan, as NumPy.
   Value yZero = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, y, z);
-  floorDiv = arith::SelectOp::create(b, loc, yZero, arith::DivFOp::create(b, loc, x, y), floorDiv);
+  floorDiv = arith::SelectOp::create(
+      b, loc, yZero, arith::DivFOp::create(b, loc, x, y), floorDiv);
   return {floorDiv, mod};
 }
 
@@ -326,17 +324,21 @@ std::pair<Value, Value> emitIntDivmod(OpBuilder &b, Location loc, Type t,
             arith::SelectOp::create(b, loc, yZero, z, r)};
   }
   Value minusOne = arith::SubIOp::create(b, loc, z, o);
-  Value yMinusOne = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, y, minusOne);
+  Value yMinusOne =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, y, minusOne);
   Value trivial = arith::OrIOp::create(b, loc, yZero, yMinusOne);
   Value safe = arith::SelectOp::create(b, loc, trivial, o, y);
   Value q = arith::FloorDivSIOp::create(b, loc, x, safe);
   Value r = arith::RemSIOp::create(b, loc, x, safe);
   // The remainder takes the divisor's sign.
-  Value rNonzero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, r, z);
+  Value rNonzero =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, r, z);
   Value rNeg = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, r, z);
   Value yNeg = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, y, z);
-  Value fix = arith::AndIOp::create(b, loc, rNonzero, arith::XOrIOp::create(b, loc, rNeg, yNeg));
-  r = arith::SelectOp::create(b, loc, fix, arith::AddIOp::create(b, loc, r, y), r);
+  Value fix = arith::AndIOp::create(b, loc, rNonzero,
+                                    arith::XOrIOp::create(b, loc, rNeg, yNeg));
+  r = arith::SelectOp::create(b, loc, fix, arith::AddIOp::create(b, loc, r, y),
+                              r);
   Value negX = arith::SubIOp::create(b, loc, z, x);
   q = arith::SelectOp::create(b, loc, yMinusOne, negX, q);
   q = arith::SelectOp::create(b, loc, yZero, z, q);
@@ -351,8 +353,7 @@ std::pair<Value, Value> emitDivmod(OpBuilder &b, Location loc, Type t,
   return emitIntDivmod(b, loc, t, a[0], a[1]);
 }
 
-Value emitScalar(FloorDivOp, OpBuilder &b, Location loc, Type t,
-                 ValueRange a) {
+Value emitScalar(FloorDivOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
   return emitDivmod(b, loc, t, a).first;
 }
 Value emitScalar(RemOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
@@ -367,22 +368,11 @@ Value emitScalar(PowOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
   return math::IPowIOp::create(b, loc, a[0], a[1]);
 }
 
-Value emitScalar(MaximumOp, OpBuilder &b, Location loc, Type t,
-                 ValueRange a) {
-  if (isFloat(t))
-    return arith::MaximumFOp::create(b, loc, a[0], a[1]);
-  if (isUnsignedLike(t))
-    return arith::MaxUIOp::create(b, loc, a[0], a[1]);
-  return arith::MaxSIOp::create(b, loc, a[0], a[1]);
+Value emitScalar(MaximumOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  return buildCombine(b, loc, CombineKind::Max, t, a[0], a[1]);
 }
-
-Value emitScalar(MinimumOp, OpBuilder &b, Location loc, Type t,
-                 ValueRange a) {
-  if (isFloat(t))
-    return arith::MinimumFOp::create(b, loc, a[0], a[1]);
-  if (isUnsignedLike(t))
-    return arith::MinUIOp::create(b, loc, a[0], a[1]);
-  return arith::MinSIOp::create(b, loc, a[0], a[1]);
+Value emitScalar(MinimumOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  return buildCombine(b, loc, CombineKind::Min, t, a[0], a[1]);
 }
 
 Value emitScalar(AndOp, OpBuilder &b, Location loc, Type, ValueRange a) {
@@ -452,22 +442,19 @@ struct ElementwiseLowering : public OpConversionPattern<OpTy> {
                   ConversionPatternRewriter &rewriter) const override {
     Operation *operation = op.getOperation();
     Type dtype = getElementTypeOrSelf(operation->getOperands().back());
-    auto resultType = cast<RankedTensorType>(
-        this->getTypeConverter()->convertType(op.getType()));
+    RankedTensorType resultType =
+        convertResultType(rewriter, this->getTypeConverter(), op);
+    if (!resultType)
+      return failure();
     SmallVector<Input> inputs;
     for (auto [original, converted] :
          llvm::zip(operation->getOperands(), adaptor.getOperands()))
       inputs.push_back(
           getInput(rewriter, original, converted, resultType.getRank()));
-    FailureOr<Value> result = buildGeneric(
-        rewriter, operation, inputs, resultType,
-        [&](OpBuilder &b, Location loc, ValueRange args) {
-          return emitScalar(op, b, loc, dtype, args);
-        });
-    if (failed(result))
-      return failure();
-    rewriter.replaceOp(op, *result);
-    return success();
+    return replaceWithGeneric(rewriter, operation, inputs, resultType,
+                              [&](OpBuilder &b, Location loc, ValueRange args) {
+                                return emitScalar(op, b, loc, dtype, args);
+                              });
   }
 };
 
@@ -479,19 +466,17 @@ struct ConvertLowering : public OpConversionPattern<ConvertOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Type from = getElementTypeOrSelf(op.getOperand());
     Type to = op.getType().getElementType();
-    auto resultType =
-        cast<RankedTensorType>(getTypeConverter()->convertType(op.getType()));
+    RankedTensorType resultType =
+        convertResultType(rewriter, getTypeConverter(), op);
+    if (!resultType)
+      return failure();
     Input input = getInput(rewriter, op.getOperand(), adaptor.getOperand(),
                            resultType.getRank());
-    FailureOr<Value> result = buildGeneric(
-        rewriter, op, input, resultType,
-        [&](OpBuilder &b, Location loc, ValueRange args) {
-          return buildScalarCast(b, loc, args[0], from, to);
-        });
-    if (failed(result))
-      return failure();
-    rewriter.replaceOp(op, *result);
-    return success();
+    return replaceWithGeneric(rewriter, op, input, resultType,
+                              [&](OpBuilder &b, Location loc, ValueRange args) {
+                                return buildScalarCast(b, loc, args[0], from,
+                                                       to);
+                              });
   }
 };
 
@@ -504,8 +489,9 @@ struct ConstantLowering : public OpConversionPattern<ConstantOp> {
     auto value = dyn_cast<DenseElementsAttr>(op.getValue());
     if (!value)
       return op.emitOpError("has a non-dense value, which is not lowered");
-    auto type =
-        cast<RankedTensorType>(getTypeConverter()->convertType(op.getType()));
+    RankedTensorType type = convertResultType(rewriter, getTypeConverter(), op);
+    if (!type)
+      return failure();
     if (type != value.getType())
       value = value.bitcast(type.getElementType());
     rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, type, value);
@@ -520,20 +506,18 @@ struct IotaLowering : public OpConversionPattern<IotaOp> {
   matchAndRewrite(IotaOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Type dtype = op.getType().getElementType();
-    auto resultType =
-        cast<RankedTensorType>(getTypeConverter()->convertType(op.getType()));
+    RankedTensorType resultType =
+        convertResultType(rewriter, getTypeConverter(), op);
+    if (!resultType)
+      return failure();
     int64_t dim = op.getDimension();
-    FailureOr<Value> result = buildGeneric(
+    return replaceWithGeneric(
         rewriter, op, {}, resultType,
         [&](OpBuilder &b, Location loc, ValueRange) -> Value {
           Value i = linalg::IndexOp::create(b, loc, dim);
           Value wide = arith::IndexCastOp::create(b, loc, b.getI64Type(), i);
           return buildScalarCast(b, loc, wide, b.getI64Type(), dtype);
         });
-    if (failed(result))
-      return failure();
-    rewriter.replaceOp(op, *result);
-    return success();
   }
 };
 
@@ -558,17 +542,15 @@ struct BroadcastInDimLowering : public OpConversionPattern<BroadcastInDimOp> {
       rewriter.eraseOp(op);
       return success();
     }
-    auto resultType =
-        cast<RankedTensorType>(getTypeConverter()->convertType(op.getType()));
-    Input input = getInput(rewriter, op.getResult(), Value(),
-                           resultType.getRank());
-    FailureOr<Value> result = buildGeneric(
+    RankedTensorType resultType =
+        convertResultType(rewriter, getTypeConverter(), op);
+    if (!resultType)
+      return failure();
+    Input input =
+        getInput(rewriter, op.getResult(), Value(), resultType.getRank());
+    return replaceWithGeneric(
         rewriter, op, input, resultType,
         [](OpBuilder &, Location, ValueRange args) { return args[0]; });
-    if (failed(result))
-      return failure();
-    rewriter.replaceOp(op, *result);
-    return success();
   }
 };
 
@@ -577,26 +559,25 @@ struct BroadcastInDimLowering : public OpConversionPattern<BroadcastInDimOp> {
 void tnp::populateElementwiseLoweringPatterns(const TypeConverter &converter,
                                               RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<
-      ElementwiseLowering<NegOp>, ElementwiseLowering<AbsOp>,
-      ElementwiseLowering<SignOp>, ElementwiseLowering<ExpOp>,
-      ElementwiseLowering<Expm1Op>, ElementwiseLowering<LogOp>,
-      ElementwiseLowering<Log1pOp>, ElementwiseLowering<SqrtOp>,
-      ElementwiseLowering<RsqrtOp>, ElementwiseLowering<SquareOp>,
-      ElementwiseLowering<TanhOp>, ElementwiseLowering<LogisticOp>,
-      ElementwiseLowering<SinOp>, ElementwiseLowering<CosOp>,
-      ElementwiseLowering<FloorOp>, ElementwiseLowering<CeilOp>,
-      ElementwiseLowering<RoundOp>, ElementwiseLowering<NotOp>,
-      ElementwiseLowering<AddOp>, ElementwiseLowering<SubOp>,
-      ElementwiseLowering<MulOp>, ElementwiseLowering<DivOp>,
-      ElementwiseLowering<FloorDivOp>, ElementwiseLowering<RemOp>,
-      ElementwiseLowering<PowOp>, ElementwiseLowering<MaximumOp>,
-      ElementwiseLowering<MinimumOp>, ElementwiseLowering<AndOp>,
-      ElementwiseLowering<OrOp>, ElementwiseLowering<XorOp>,
-      ElementwiseLowering<Atan2Op>, ElementwiseLowering<EqOp>,
-      ElementwiseLowering<NeOp>, ElementwiseLowering<LtOp>,
-      ElementwiseLowering<LeOp>, ElementwiseLowering<GtOp>,
-      ElementwiseLowering<GeOp>, ElementwiseLowering<SelectOp>,
-      ConvertLowering, ConstantLowering, IotaLowering, BroadcastInDimLowering>(
-      converter, ctx);
+  patterns.add<ElementwiseLowering<NegOp>, ElementwiseLowering<AbsOp>,
+               ElementwiseLowering<SignOp>, ElementwiseLowering<ExpOp>,
+               ElementwiseLowering<Expm1Op>, ElementwiseLowering<LogOp>,
+               ElementwiseLowering<Log1pOp>, ElementwiseLowering<SqrtOp>,
+               ElementwiseLowering<RsqrtOp>, ElementwiseLowering<SquareOp>,
+               ElementwiseLowering<TanhOp>, ElementwiseLowering<LogisticOp>,
+               ElementwiseLowering<SinOp>, ElementwiseLowering<CosOp>,
+               ElementwiseLowering<FloorOp>, ElementwiseLowering<CeilOp>,
+               ElementwiseLowering<RoundOp>, ElementwiseLowering<NotOp>,
+               ElementwiseLowering<AddOp>, ElementwiseLowering<SubOp>,
+               ElementwiseLowering<MulOp>, ElementwiseLowering<DivOp>,
+               ElementwiseLowering<FloorDivOp>, ElementwiseLowering<RemOp>,
+               ElementwiseLowering<PowOp>, ElementwiseLowering<MaximumOp>,
+               ElementwiseLowering<MinimumOp>, ElementwiseLowering<AndOp>,
+               ElementwiseLowering<OrOp>, ElementwiseLowering<XorOp>,
+               ElementwiseLowering<Atan2Op>, ElementwiseLowering<EqOp>,
+               ElementwiseLowering<NeOp>, ElementwiseLowering<LtOp>,
+               ElementwiseLowering<LeOp>, ElementwiseLowering<GtOp>,
+               ElementwiseLowering<GeOp>, ElementwiseLowering<SelectOp>,
+               ConvertLowering, ConstantLowering, IotaLowering,
+               BroadcastInDimLowering>(converter, ctx);
 }

@@ -13,7 +13,6 @@
 #include "dialect/TnpOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -21,20 +20,6 @@
 
 using namespace mlir;
 using namespace mlir::tnp;
-
-/// The converted result type of `op`, or null after reporting why not.
-static RankedTensorType convertResultType(ConversionPatternRewriter &rewriter,
-                                          const TypeConverter *converter,
-                                          Operation *op, Type type) {
-  auto converted =
-      dyn_cast_or_null<RankedTensorType>(converter->convertType(type));
-  if (!converted) {
-    (void)rewriter.notifyMatchFailure(op, "result type does not convert");
-    op->emitOpError("cannot be lowered: result type ")
-        << type << " has no ranked tensor form";
-  }
-  return converted;
-}
 
 /// Reads entry `k` of the index vector at batch position `batch` of
 /// `indices` (B x K), as an index (sign-extended, so negative stays negative).
@@ -61,55 +46,26 @@ static SmallVector<Value> operandPosition(int64_t rank, ArrayRef<int64_t> axes,
   return pos;
 }
 
-/// Combines `old` and `update` by `kind`; `dtype` is the original (signed or
-/// unsigned) element type. Null where the verifier should have refused.
-static Value combine(OpBuilder &b, Location loc, ScatterKind kind, Type dtype,
-                     Value old, Value update) {
-  bool isFloat = isa<FloatType>(dtype);
-  bool isComplex = isa<ComplexType>(dtype);
-  bool isInt = isa<IntegerType>(dtype) && !dtype.isInteger(1);
-  bool isUnsigned = isUnsignedInt(dtype);
+/// The scalar operation that combines an update into its element (not for
+/// `set`, which stores the update).
+static CombineKind getCombineKind(ScatterKind kind) {
   switch (kind) {
-  case ScatterKind::Set:
-    return update;
   case ScatterKind::Add:
-    if (isFloat)
-      return arith::AddFOp::create(b, loc, old, update);
-    if (isComplex)
-      return complex::AddOp::create(b, loc, old, update);
-    if (isInt)
-      return arith::AddIOp::create(b, loc, old, update);
-    return {};
+    return CombineKind::Add;
   case ScatterKind::Mul:
-    if (isFloat)
-      return arith::MulFOp::create(b, loc, old, update);
-    if (isComplex)
-      return complex::MulOp::create(b, loc, old, update);
-    if (isInt)
-      return arith::MulIOp::create(b, loc, old, update);
-    return {};
+    return CombineKind::Mul;
   case ScatterKind::Min:
-    // minimumf propagates NaN, as np.minimum does.
-    if (isFloat)
-      return arith::MinimumFOp::create(b, loc, old, update);
-    if (isInt && isUnsigned)
-      return arith::MinUIOp::create(b, loc, old, update);
-    if (isInt)
-      return arith::MinSIOp::create(b, loc, old, update);
-    return {};
+    return CombineKind::Min;
   case ScatterKind::Max:
-    if (isFloat)
-      return arith::MaximumFOp::create(b, loc, old, update);
-    if (isInt && isUnsigned)
-      return arith::MaxUIOp::create(b, loc, old, update);
-    if (isInt)
-      return arith::MaxSIOp::create(b, loc, old, update);
-    return {};
+    return CombineKind::Max;
+  case ScatterKind::Set:
+    break;
   }
-  return {};
+  llvm_unreachable("set does not combine");
 }
 
-/// Whether `combine` handles `kind` on `dtype`.
+/// Whether scatter defines `kind` on `dtype`: bool only sets, complex has no
+/// min or max.
 static bool canCombine(ScatterKind kind, Type dtype) {
   if (kind == ScatterKind::Set)
     return true;
@@ -131,7 +87,7 @@ struct GatherOpLowering : OpConversionPattern<GatherOp> {
   matchAndRewrite(GatherOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
-        convertResultType(rewriter, getTypeConverter(), op, op.getType());
+        convertResultType(rewriter, getTypeConverter(), op);
     if (!resultType)
       return failure();
     Location loc = op.getLoc();
@@ -142,20 +98,14 @@ struct GatherOpLowering : OpConversionPattern<GatherOp> {
     int64_t batchRank = cast<RankedTensorType>(indices.getType()).getRank() - 1;
 
     // Result dims: the batch dims of indices, then the operand's window dims.
-    SmallVector<Value> dynamicSizes;
-    SmallVector<int64_t> windowDims;
+    SmallVector<std::pair<Value, int64_t>> sources;
+    for (int64_t d = 0; d < batchRank; ++d)
+      sources.push_back({indices, d});
     for (int64_t d = 0; d < operandRank; ++d)
       if (!llvm::is_contained(axes, d))
-        windowDims.push_back(d);
-    for (int64_t d = 0; d < resultType.getRank(); ++d) {
-      if (!resultType.isDynamicDim(d))
-        continue;
-      if (d < batchRank)
-        dynamicSizes.push_back(getDimSize(rewriter, loc, indices, d));
-      else
-        dynamicSizes.push_back(
-            getDimSize(rewriter, loc, operand, windowDims[d - batchRank]));
-    }
+        sources.push_back({operand, d});
+    SmallVector<Value> dynamicSizes =
+        dynamicSizesFrom(rewriter, loc, resultType, sources);
     // Clamping bounds: [0, size - 1] per addressed axis.
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
@@ -166,12 +116,8 @@ struct GatherOpLowering : OpConversionPattern<GatherOp> {
 
     Value init = buildEmpty(rewriter, loc, resultType, dynamicSizes);
     int64_t rank = resultType.getRank();
-    SmallVector<AffineMap> maps = {rewriter.getMultiDimIdentityMap(rank)};
-    SmallVector<utils::IteratorType> iterators(rank,
-                                               utils::IteratorType::parallel);
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{resultType}, ValueRange{}, ValueRange{init},
-        maps, iterators, [&](OpBuilder &b, Location, ValueRange) {
+    Value result =
+        buildGenerate(rewriter, loc, init, [&](OpBuilder &b, Location loc) {
           SmallVector<Value> ivs;
           for (int64_t d = 0; d < rank; ++d)
             ivs.push_back(linalg::IndexOp::create(b, loc, d));
@@ -185,10 +131,9 @@ struct GatherOpLowering : OpConversionPattern<GatherOp> {
           SmallVector<Value> pos =
               operandPosition(operandRank, axes, addressed,
                               ValueRange(ivs).drop_front(batchRank));
-          Value element = tensor::ExtractOp::create(b, loc, operand, pos);
-          linalg::YieldOp::create(b, loc, element);
+          return tensor::ExtractOp::create(b, loc, operand, pos);
         });
-    rewriter.replaceOp(op, generic.getResults());
+    rewriter.replaceOp(op, result);
     return success();
   }
 };
@@ -202,7 +147,7 @@ struct ScatterOpLowering : OpConversionPattern<ScatterOp> {
   matchAndRewrite(ScatterOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
-        convertResultType(rewriter, getTypeConverter(), op, op.getType());
+        convertResultType(rewriter, getTypeConverter(), op);
     if (!resultType)
       return failure();
     ScatterKind kind = op.getKind();
@@ -250,11 +195,12 @@ struct ScatterOpLowering : OpConversionPattern<ScatterOp> {
           SmallVector<Value> pos = operandPosition(operandRank, axes, addressed,
                                                    ivs.drop_front(batchRank));
           auto store = [&]() -> Value {
-            Value update = tensor::ExtractOp::create(b, loc, updates, ivs);
-            Value old;
-            if (kind != ScatterKind::Set)
-              old = tensor::ExtractOp::create(b, loc, acc, pos);
-            Value value = combine(b, loc, kind, dtype, old, update);
+            Value value = tensor::ExtractOp::create(b, loc, updates, ivs);
+            if (kind != ScatterKind::Set) {
+              Value old = tensor::ExtractOp::create(b, loc, acc, pos);
+              value =
+                  buildCombine(b, loc, getCombineKind(kind), dtype, old, value);
+            }
             return tensor::InsertOp::create(b, loc, value, acc, pos);
           };
           if (!inRange)
@@ -321,7 +267,7 @@ struct RandomBitsOpLowering : OpConversionPattern<RandomBitsOp> {
   matchAndRewrite(RandomBitsOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
-        convertResultType(rewriter, getTypeConverter(), op, op.getType());
+        convertResultType(rewriter, getTypeConverter(), op);
     if (!resultType)
       return failure();
     if (!resultType.hasStaticShape()) {
@@ -354,12 +300,8 @@ struct RandomBitsOpLowering : OpConversionPattern<RandomBitsOp> {
     ArrayRef<int64_t> shape = resultType.getShape();
     int64_t rank = resultType.getRank();
     Value init = buildEmpty(rewriter, loc, resultType, {});
-    SmallVector<AffineMap> maps = {rewriter.getMultiDimIdentityMap(rank)};
-    SmallVector<utils::IteratorType> iterators(rank,
-                                               utils::IteratorType::parallel);
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{resultType}, ValueRange{}, ValueRange{init},
-        maps, iterators, [&](OpBuilder &b, Location, ValueRange) {
+    Value result = buildGenerate(
+        rewriter, loc, init, [&](OpBuilder &b, Location loc) -> Value {
           // Row-major linear position, as i64.
           Value linear;
           int64_t stride = 1;
@@ -388,20 +330,17 @@ struct RandomBitsOpLowering : OpConversionPattern<RandomBitsOp> {
           Value c1 = arith::TruncIOp::create(
               b, loc, i32, arith::ShRUIOp::create(b, loc, counter, c32));
           auto [w0, w1] = Threefry{b, loc}.apply(ks, c0, c1);
-          Value bits;
           if (width == 32) {
             Value low =
                 arith::TruncIOp::create(b, loc, b.getI1Type(), position);
-            bits = arith::SelectOp::create(b, loc, low, w1, w0);
-          } else {
-            Value lo = arith::ExtUIOp::create(b, loc, i64, w0);
-            Value hi = arith::ExtUIOp::create(b, loc, i64, w1);
-            hi = arith::ShLIOp::create(b, loc, hi, c32);
-            bits = arith::OrIOp::create(b, loc, lo, hi);
+            return arith::SelectOp::create(b, loc, low, w1, w0);
           }
-          linalg::YieldOp::create(b, loc, bits);
+          Value lo = arith::ExtUIOp::create(b, loc, i64, w0);
+          Value hi = arith::ExtUIOp::create(b, loc, i64, w1);
+          hi = arith::ShLIOp::create(b, loc, hi, c32);
+          return arith::OrIOp::create(b, loc, lo, hi);
         });
-    rewriter.replaceOp(op, generic.getResults());
+    rewriter.replaceOp(op, result);
     return success();
   }
 };

@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
@@ -32,11 +33,35 @@ TnpTypeConverter::TnpTypeConverter() {
   });
 }
 
+RankedTensorType tnp::convertResultType(ConversionPatternRewriter &rewriter,
+                                        const TypeConverter *converter,
+                                        Operation *op) {
+  Type type = op->getResult(0).getType();
+  auto converted =
+      dyn_cast_or_null<RankedTensorType>(converter->convertType(type));
+  if (!converted) {
+    (void)rewriter.notifyMatchFailure(op, "result type does not convert");
+    op->emitOpError("cannot be lowered: result type ")
+        << type << " has no ranked tensor form";
+  }
+  return converted;
+}
+
 Value tnp::getDimSize(OpBuilder &b, Location loc, Value value, int64_t dim) {
   auto type = cast<RankedTensorType>(value.getType());
   if (!type.isDynamicDim(dim))
     return arith::ConstantIndexOp::create(b, loc, type.getDimSize(dim));
   return tensor::DimOp::create(b, loc, value, dim);
+}
+
+SmallVector<Value>
+tnp::dynamicSizesFrom(OpBuilder &b, Location loc, RankedTensorType type,
+                      ArrayRef<std::pair<Value, int64_t>> sources) {
+  SmallVector<Value> sizes;
+  for (auto [i, source] : llvm::enumerate(sources))
+    if (type.isDynamicDim(i))
+      sizes.push_back(getDimSize(b, loc, source.first, source.second));
+  return sizes;
 }
 
 Value tnp::buildEmpty(OpBuilder &b, Location loc, RankedTensorType type,
@@ -45,12 +70,32 @@ Value tnp::buildEmpty(OpBuilder &b, Location loc, RankedTensorType type,
                                  dynamicSizes);
 }
 
+Value tnp::buildFilled(OpBuilder &b, Location loc, RankedTensorType type,
+                       ValueRange dynamicSizes, Value value) {
+  Value empty = buildEmpty(b, loc, type, dynamicSizes);
+  return linalg::FillOp::create(b, loc, ValueRange{value}, ValueRange{empty})
+      .getResult(0);
+}
+
+Value tnp::buildGenerate(OpBuilder &b, Location loc, Value init,
+                         function_ref<Value(OpBuilder &, Location)> body) {
+  int64_t rank = cast<RankedTensorType>(init.getType()).getRank();
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{init.getType()}, ValueRange{}, ValueRange{init},
+      ArrayRef<AffineMap>{b.getMultiDimIdentityMap(rank)},
+      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+      [&](OpBuilder &b, Location loc, ValueRange) {
+        linalg::YieldOp::create(b, loc, body(b, loc));
+      });
+  return generic.getResult(0);
+}
+
 Value tnp::buildScalarConstant(OpBuilder &b, Location loc, Type dtype,
                                double value) {
   if (auto c = dyn_cast<ComplexType>(dtype)) {
     auto f = cast<FloatType>(c.getElementType());
-    auto parts = b.getArrayAttr(
-        {b.getFloatAttr(f, value), b.getFloatAttr(f, 0.0)});
+    auto parts =
+        b.getArrayAttr({b.getFloatAttr(f, value), b.getFloatAttr(f, 0.0)});
     return complex::ConstantOp::create(b, loc, c, parts);
   }
   if (auto f = dyn_cast<FloatType>(dtype))
@@ -70,8 +115,7 @@ static Value castReal(OpBuilder &b, Location loc, Value value, Type from,
     if (isa<FloatType>(from))
       return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, value,
                                    zero);
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value,
-                                 zero);
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value, zero);
   }
   // Bool behaves as an unsigned 1-bit integer.
   bool fromUnsigned = isUnsignedInt(from) || from.isInteger(1);
@@ -133,4 +177,50 @@ Value tnp::buildScalarCast(OpBuilder &b, Location loc, Value value,
     return complex::CreateOp::create(b, loc, toComplex, re, im);
   }
   return castReal(b, loc, value, fromDType, toDType);
+}
+
+Value tnp::buildCombine(OpBuilder &b, Location loc, CombineKind kind,
+                        Type dtype, Value lhs, Value rhs) {
+  bool isFloat = isa<FloatType>(dtype);
+  bool isComplex = isa<ComplexType>(dtype);
+  bool isBool = dtype.isInteger(1);
+  bool isUnsigned = isUnsignedInt(dtype) || isBool;
+  switch (kind) {
+  case CombineKind::Add:
+    if (isComplex)
+      return complex::AddOp::create(b, loc, lhs, rhs);
+    if (isFloat)
+      return arith::AddFOp::create(b, loc, lhs, rhs);
+    // i1 addition would wrap; NumPy's bool + bool is logical or.
+    if (isBool)
+      return arith::OrIOp::create(b, loc, lhs, rhs);
+    return arith::AddIOp::create(b, loc, lhs, rhs);
+  case CombineKind::Mul:
+    if (isComplex)
+      return complex::MulOp::create(b, loc, lhs, rhs);
+    if (isFloat)
+      return arith::MulFOp::create(b, loc, lhs, rhs);
+    return arith::MulIOp::create(b, loc, lhs, rhs);
+  case CombineKind::Min:
+    if (isComplex)
+      return {};
+    if (isFloat)
+      return arith::MinimumFOp::create(b, loc, lhs, rhs);
+    if (isUnsigned)
+      return arith::MinUIOp::create(b, loc, lhs, rhs);
+    return arith::MinSIOp::create(b, loc, lhs, rhs);
+  case CombineKind::Max:
+    if (isComplex)
+      return {};
+    if (isFloat)
+      return arith::MaximumFOp::create(b, loc, lhs, rhs);
+    if (isUnsigned)
+      return arith::MaxUIOp::create(b, loc, lhs, rhs);
+    return arith::MaxSIOp::create(b, loc, lhs, rhs);
+  case CombineKind::Or:
+    return arith::OrIOp::create(b, loc, lhs, rhs);
+  case CombineKind::And:
+    return arith::AndIOp::create(b, loc, lhs, rhs);
+  }
+  llvm_unreachable("unknown combine kind");
 }

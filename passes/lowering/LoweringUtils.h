@@ -16,8 +16,9 @@
 namespace mlir::tnp {
 
 /// Converts tnp's tensors (and memrefs) to what arith and linalg take:
-/// unsigned integer element types become signless (arith is signless; the op's original dtype
-/// picks signed or unsigned arithmetic). Everything else is unchanged.
+/// unsigned integer element types become signless (arith is signless; the op's
+/// original dtype picks signed or unsigned arithmetic). Everything else is
+/// unchanged.
 class TnpTypeConverter : public TypeConverter {
 public:
   TnpTypeConverter();
@@ -29,19 +30,39 @@ bool isUnsignedInt(Type dtype);
 /// The signless form of a dtype (ui32 -> i32; others unchanged).
 Type toSignless(Type dtype);
 
+/// The converted type of `op`'s result, or null after reporting why not (to
+/// the rewriter and as an op error).
+RankedTensorType convertResultType(ConversionPatternRewriter &rewriter,
+                                   const TypeConverter *converter,
+                                   Operation *op);
+
 /// Size `dim` of `value` (a ranked tensor) as an index: a constant when
 /// static, a tensor.dim otherwise.
 Value getDimSize(OpBuilder &b, Location loc, Value value, int64_t dim);
+
+/// The sizes of `type`'s dynamic dimensions, where dimension i of `type` is
+/// dimension `sources[i].second` of `sources[i].first`.
+SmallVector<Value>
+dynamicSizesFrom(OpBuilder &b, Location loc, RankedTensorType type,
+                 ArrayRef<std::pair<Value, int64_t>> sources);
 
 /// A tensor.empty of `type` whose dynamic sizes are `dynamicSizes` (one per
 /// dynamic dimension, in order).
 Value buildEmpty(OpBuilder &b, Location loc, RankedTensorType type,
                  ValueRange dynamicSizes);
 
+/// A tensor.empty of `type` filled with `value`.
+Value buildFilled(OpBuilder &b, Location loc, RankedTensorType type,
+                  ValueRange dynamicSizes, Value value);
+
+/// A linalg.generic over `init` alone, every loop parallel, whose body yields
+/// what `body` builds (reading its position with linalg.index).
+Value buildGenerate(OpBuilder &b, Location loc, Value init,
+                    function_ref<Value(OpBuilder &, Location)> body);
+
 /// A constant scalar of `dtype` (signless or float or complex) holding
 /// `value`, converted from double.
-Value buildScalarConstant(OpBuilder &b, Location loc, Type dtype,
-                          double value);
+Value buildScalarConstant(OpBuilder &b, Location loc, Type dtype, double value);
 
 /// Builds a scalar cast from `from` to `to` with NumPy's astype semantics
 /// (float -> int truncates toward zero, x -> bool tests x != 0, complex ->
@@ -49,6 +70,18 @@ Value buildScalarConstant(OpBuilder &b, Location loc, Type dtype,
 /// dtypes (they say signedness); `value` has the signless type.
 Value buildScalarCast(OpBuilder &b, Location loc, Value value, Type fromDType,
                       Type toDType);
+
+/// The scalar binary operations that elementwise ops, reductions and
+/// scatters share.
+enum class CombineKind { Add, Mul, Min, Max, Or, And };
+
+/// `lhs` combined with `rhs` by `kind`, as NumPy does: bool add is or, float
+/// min/max propagate NaN, bool and unsigned integers order as unsigned.
+/// `dtype` is tnp's dtype of the operands (it says signedness; the values are
+/// signless, and 16-bit floats may be float32 accumulators). Null for min/max
+/// of complex, which has no order.
+Value buildCombine(OpBuilder &b, Location loc, CombineKind kind, Type dtype,
+                   Value lhs, Value rhs);
 
 /// The patterns of each op family.
 void populateElementwiseLoweringPatterns(const TypeConverter &converter,

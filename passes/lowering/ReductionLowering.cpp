@@ -13,7 +13,6 @@
 #include "dialect/TnpOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -21,13 +20,6 @@ using namespace mlir;
 using namespace mlir::tnp;
 
 namespace {
-
-/// The converted result type of `op`, or null.
-RankedTensorType convertedResultType(const TypeConverter *converter,
-                                     Operation *op) {
-  return dyn_cast_or_null<RankedTensorType>(
-      converter->convertType(op->getResult(0).getType()));
-}
 
 /// The type sums and products of `dtype` accumulate in: float32 for the
 /// 16-bit floats, `dtype` itself otherwise.
@@ -43,14 +35,6 @@ Value widen(OpBuilder &b, Location loc, Value value, Type type) {
   if (value.getType() == type)
     return value;
   return arith::ExtFOp::create(b, loc, type, value);
-}
-
-/// A tensor.empty of `type` filled with `value`.
-Value buildFilled(OpBuilder &b, Location loc, RankedTensorType type,
-                  ValueRange dynamicSizes, Value value) {
-  Value empty = buildEmpty(b, loc, type, dynamicSizes);
-  return linalg::FillOp::create(b, loc, ValueRange{value}, ValueRange{empty})
-      .getResult(0);
 }
 
 /// Rounds a float32 accumulator tensor to `type`, elementwise.
@@ -89,58 +73,25 @@ Value buildExtreme(OpBuilder &b, Location loc, Type dtype, bool largest) {
                                    b.getIntegerAttr(toSignless(dtype), v));
 }
 
-/// The sizes of `type`'s dynamic dimensions, where dimension i of `type` is
-/// dimension `sources[i].second` of `sources[i].first`.
-SmallVector<Value>
-dynamicSizesFrom(OpBuilder &b, Location loc, RankedTensorType type,
-                 ArrayRef<std::pair<Value, int64_t>> sources) {
-  SmallVector<Value> sizes;
-  for (auto [i, source] : llvm::enumerate(sources))
-    if (type.isDynamicDim(i))
-      sizes.push_back(getDimSize(b, loc, source.first, source.second));
-  return sizes;
-}
-
 //===----------------------------------------------------------------------===//
 // ReduceOp
 //===----------------------------------------------------------------------===//
 
-/// Combines an element with the accumulator, both of the accumulator's type.
-/// `dtype` is tnp's operand dtype, for signedness.
-Value combine(OpBuilder &b, Location loc, ReduceKind kind, Type dtype, Value x,
-              Value acc) {
-  bool isFloat = isa<FloatType>(x.getType());
-  bool isComplex = isa<ComplexType>(x.getType());
-  bool isUnsigned = isUnsignedInt(dtype);
+/// The scalar operation that folds an element into the accumulator.
+CombineKind getCombineKind(ReduceKind kind) {
   switch (kind) {
   case ReduceKind::Sum:
-    if (isComplex)
-      return complex::AddOp::create(b, loc, x, acc);
-    if (isFloat)
-      return arith::AddFOp::create(b, loc, x, acc);
-    return arith::AddIOp::create(b, loc, x, acc);
+    return CombineKind::Add;
   case ReduceKind::Prod:
-    if (isComplex)
-      return complex::MulOp::create(b, loc, x, acc);
-    if (isFloat)
-      return arith::MulFOp::create(b, loc, x, acc);
-    return arith::MulIOp::create(b, loc, x, acc);
+    return CombineKind::Mul;
   case ReduceKind::Max:
-    if (isFloat)
-      return arith::MaximumFOp::create(b, loc, x, acc);
-    if (isUnsigned)
-      return arith::MaxUIOp::create(b, loc, x, acc);
-    return arith::MaxSIOp::create(b, loc, x, acc);
+    return CombineKind::Max;
   case ReduceKind::Min:
-    if (isFloat)
-      return arith::MinimumFOp::create(b, loc, x, acc);
-    if (isUnsigned)
-      return arith::MinUIOp::create(b, loc, x, acc);
-    return arith::MinSIOp::create(b, loc, x, acc);
+    return CombineKind::Min;
   case ReduceKind::Any:
-    return arith::OrIOp::create(b, loc, x, acc);
+    return CombineKind::Or;
   case ReduceKind::All:
-    return arith::AndIOp::create(b, loc, x, acc);
+    return CombineKind::And;
   }
   llvm_unreachable("unknown reduce kind");
 }
@@ -155,9 +106,9 @@ struct ReduceOpLowering : OpConversionPattern<ReduceOp> {
   LogicalResult
   matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = convertedResultType(getTypeConverter(), op);
+    RankedTensorType type = convertResultType(rewriter, getTypeConverter(), op);
     if (!type)
-      return rewriter.notifyMatchFailure(op, "result type does not convert");
+      return failure();
     Location loc = op.getLoc();
     Value src = adaptor.getOperand();
     auto srcType = cast<RankedTensorType>(src.getType());
@@ -210,8 +161,9 @@ struct ReduceOpLowering : OpConversionPattern<ReduceOp> {
         rewriter, loc, ValueRange{src}, ValueRange{init}, axes,
         [&](OpBuilder &b, Location loc, ValueRange args) {
           Value x = widen(b, loc, args[0], accType);
-          linalg::YieldOp::create(b, loc,
-                                  combine(b, loc, kind, dtype, x, args[1]));
+          linalg::YieldOp::create(
+              b, loc,
+              buildCombine(b, loc, getCombineKind(kind), dtype, x, args[1]));
         });
     Value result = reduce->getResult(0);
     if (accType != elementType)
@@ -238,9 +190,10 @@ struct ArgReduceOpLowering : OpConversionPattern<ArgOp> {
   LogicalResult
   matchAndRewrite(ArgOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = convertedResultType(this->getTypeConverter(), op);
+    RankedTensorType type =
+        convertResultType(rewriter, this->getTypeConverter(), op);
     if (!type)
-      return rewriter.notifyMatchFailure(op, "result type does not convert");
+      return failure();
     Location loc = op.getLoc();
     Value src = adaptor.getOperand();
     auto srcType = cast<RankedTensorType>(src.getType());
@@ -342,9 +295,9 @@ struct DotGeneralOpLowering : OpConversionPattern<DotGeneralOp> {
   LogicalResult
   matchAndRewrite(DotGeneralOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = convertedResultType(getTypeConverter(), op);
+    RankedTensorType type = convertResultType(rewriter, getTypeConverter(), op);
     if (!type)
-      return rewriter.notifyMatchFailure(op, "result type does not convert");
+      return failure();
     Location loc = op.getLoc();
     Value lhs = adaptor.getLhs(), rhs = adaptor.getRhs();
     auto lhsType = cast<RankedTensorType>(lhs.getType());
@@ -387,6 +340,7 @@ struct DotGeneralOpLowering : OpConversionPattern<DotGeneralOp> {
     SmallVector<Value> dynamicSizes =
         dynamicSizesFrom(rewriter, loc, type, sources);
 
+    Type dtype = op.getType().getElementType();
     bool isBool = elementType.isInteger(1);
     bool isComplex = isa<ComplexType>(elementType);
     Type accType = accumulatorType(elementType);
@@ -448,21 +402,13 @@ struct DotGeneralOpLowering : OpConversionPattern<DotGeneralOp> {
           iterators, [&](OpBuilder &b, Location loc, ValueRange args) {
             Value x = widen(b, loc, args[0], accType);
             Value y = widen(b, loc, args[1], accType);
-            Value acc = args[2], sum;
-            if (isComplex) {
-              sum = complex::AddOp::create(
-                  b, loc, acc, complex::MulOp::create(b, loc, x, y));
-            } else if (isa<FloatType>(accType)) {
-              sum = arith::AddFOp::create(b, loc, acc,
-                                          arith::MulFOp::create(b, loc, x, y));
-            } else if (isBool) {
-              sum = arith::OrIOp::create(b, loc, acc,
-                                         arith::AndIOp::create(b, loc, x, y));
-            } else {
-              sum = arith::AddIOp::create(b, loc, acc,
-                                          arith::MulIOp::create(b, loc, x, y));
-            }
-            linalg::YieldOp::create(b, loc, sum);
+            // For bool, or of ands (buildCombine's bool add is or).
+            Value product = buildCombine(
+                b, loc, isBool ? CombineKind::And : CombineKind::Mul, dtype, x,
+                y);
+            linalg::YieldOp::create(b, loc,
+                                    buildCombine(b, loc, CombineKind::Add,
+                                                 dtype, args[2], product));
           });
       result = generic.getResult(0);
     }

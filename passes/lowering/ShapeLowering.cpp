@@ -24,13 +24,6 @@ using namespace mlir::tnp;
 
 namespace {
 
-/// The converted result type of `op`, or null.
-RankedTensorType convertedResultType(const TypeConverter *converter,
-                                     Operation *op) {
-  return dyn_cast_or_null<RankedTensorType>(
-      converter->convertType(op->getResult(0).getType()));
-}
-
 /// A tensor.cast to `type` unless `value` already has it.
 Value castTo(OpBuilder &b, Location loc, Value value, RankedTensorType type) {
   if (value.getType() == type)
@@ -119,9 +112,9 @@ struct ReshapeOpLowering : OpConversionPattern<ReshapeOp> {
   LogicalResult
   matchAndRewrite(ReshapeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = convertedResultType(getTypeConverter(), op);
+    RankedTensorType type = convertResultType(rewriter, getTypeConverter(), op);
     if (!type)
-      return rewriter.notifyMatchFailure(op, "result type does not convert");
+      return failure();
     Location loc = op.getLoc();
     Value src = adaptor.getOperand();
     auto srcType = cast<RankedTensorType>(src.getType());
@@ -242,17 +235,17 @@ struct TransposeOpLowering : OpConversionPattern<TransposeOp> {
   LogicalResult
   matchAndRewrite(TransposeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = convertedResultType(getTypeConverter(), op);
+    RankedTensorType type = convertResultType(rewriter, getTypeConverter(), op);
     if (!type)
-      return rewriter.notifyMatchFailure(op, "result type does not convert");
+      return failure();
     Location loc = op.getLoc();
     Value src = adaptor.getOperand();
     ArrayRef<int64_t> permutation = op.getPermutation();
-    SmallVector<Value> dynamicSizes;
-    for (auto [i, p] : llvm::enumerate(permutation))
-      if (type.isDynamicDim(i))
-        dynamicSizes.push_back(getDimSize(rewriter, loc, src, p));
-    Value init = buildEmpty(rewriter, loc, type, dynamicSizes);
+    SmallVector<std::pair<Value, int64_t>> sources;
+    for (int64_t p : permutation)
+      sources.push_back({src, p});
+    Value init = buildEmpty(rewriter, loc, type,
+                            dynamicSizesFrom(rewriter, loc, type, sources));
     auto transpose =
         linalg::TransposeOp::create(rewriter, loc, src, init, permutation);
     rewriter.replaceOp(op, transpose->getResults());
@@ -272,9 +265,9 @@ struct SliceOpLowering : OpConversionPattern<SliceOp> {
   LogicalResult
   matchAndRewrite(SliceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = convertedResultType(getTypeConverter(), op);
+    RankedTensorType type = convertResultType(rewriter, getTypeConverter(), op);
     if (!type)
-      return rewriter.notifyMatchFailure(op, "result type does not convert");
+      return failure();
     if (isStaticallyEmpty(type)) {
       rewriter.replaceOpWithNewOp<tensor::EmptyOp>(op, type.getShape(),
                                                    type.getElementType());
@@ -309,21 +302,18 @@ struct ReverseOpLowering : OpConversionPattern<ReverseOp> {
   LogicalResult
   matchAndRewrite(ReverseOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = convertedResultType(getTypeConverter(), op);
+    RankedTensorType type = convertResultType(rewriter, getTypeConverter(), op);
     if (!type)
-      return rewriter.notifyMatchFailure(op, "result type does not convert");
+      return failure();
     Location loc = op.getLoc();
     Value src = adaptor.getOperand();
     ArrayRef<int64_t> dims = op.getDims();
     int64_t rank = type.getRank();
-    SmallVector<Value> dynamicSizes;
+    SmallVector<std::pair<Value, int64_t>> sources;
     for (int64_t d = 0; d < rank; ++d)
-      if (type.isDynamicDim(d))
-        dynamicSizes.push_back(getDimSize(rewriter, loc, src, d));
-    Value init = buildEmpty(rewriter, loc, type, dynamicSizes);
-    AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
-    SmallVector<utils::IteratorType> iterators(rank,
-                                               utils::IteratorType::parallel);
+      sources.push_back({src, d});
+    Value init = buildEmpty(rewriter, loc, type,
+                            dynamicSizesFrom(rewriter, loc, type, sources));
 
     // The last index of each reversed dimension.
     SmallVector<Value> lasts(rank);
@@ -337,10 +327,8 @@ struct ReverseOpLowering : OpConversionPattern<ReverseOp> {
       lasts[d] = arith::SubIOp::create(
           rewriter, loc, tensor::DimOp::create(rewriter, loc, src, d), one);
     }
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{type}, ValueRange{}, ValueRange{init},
-        ArrayRef<AffineMap>{identity}, iterators,
-        [&](OpBuilder &b, Location loc, ValueRange) {
+    Value result =
+        buildGenerate(rewriter, loc, init, [&](OpBuilder &b, Location loc) {
           SmallVector<Value> indices;
           for (int64_t d = 0; d < rank; ++d) {
             Value i = linalg::IndexOp::create(b, loc, d);
@@ -348,10 +336,9 @@ struct ReverseOpLowering : OpConversionPattern<ReverseOp> {
               i = arith::SubIOp::create(b, loc, lasts[d], i);
             indices.push_back(i);
           }
-          Value element = tensor::ExtractOp::create(b, loc, src, indices);
-          linalg::YieldOp::create(b, loc, element);
+          return tensor::ExtractOp::create(b, loc, src, indices);
         });
-    rewriter.replaceOp(op, generic->getResults());
+    rewriter.replaceOp(op, result);
     return success();
   }
 };
@@ -368,9 +355,9 @@ struct ConcatenateOpLowering : OpConversionPattern<ConcatenateOp> {
   LogicalResult
   matchAndRewrite(ConcatenateOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = convertedResultType(getTypeConverter(), op);
+    RankedTensorType type = convertResultType(rewriter, getTypeConverter(), op);
     if (!type)
-      return rewriter.notifyMatchFailure(op, "result type does not convert");
+      return failure();
     int64_t dim = op.getDimension();
     // Inputs empty along `dim` add nothing, and tensor.concat would
     // bufferize them to out-of-bounds subviews.
@@ -425,9 +412,9 @@ struct PadOpLowering : OpConversionPattern<PadOp> {
   LogicalResult
   matchAndRewrite(PadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = convertedResultType(getTypeConverter(), op);
+    RankedTensorType type = convertResultType(rewriter, getTypeConverter(), op);
     if (!type)
-      return rewriter.notifyMatchFailure(op, "result type does not convert");
+      return failure();
     Location loc = op.getLoc();
     Value src = adaptor.getOperand();
     auto srcType = cast<RankedTensorType>(src.getType());
@@ -477,10 +464,7 @@ struct PadOpLowering : OpConversionPattern<PadOp> {
 
     Value padding = tensor::ExtractOp::create(
         rewriter, loc, adaptor.getPaddingValue(), ValueRange{});
-    Value init = buildEmpty(rewriter, loc, type, dynamicSizes);
-    Value filled = linalg::FillOp::create(rewriter, loc, ValueRange{padding},
-                                          ValueRange{init})
-                       .getResult(0);
+    Value filled = buildFilled(rewriter, loc, type, dynamicSizes, padding);
     if (empty) {
       rewriter.replaceOp(op, filled);
       return success();

@@ -9,6 +9,7 @@
 #include <tnp/tnp.h>
 
 #include "lib/Dispatch.h"
+#include "runtime/Buffer.h"
 
 #include <gtest/gtest.h>
 
@@ -91,8 +92,9 @@ TEST(NdarrayTest, ItemNeedsOneElement) {
 }
 
 TEST(NdarrayTest, BroadcastErrorNamesShapes) {
-  EXPECT_EQ(errorOf<tnp::ValueError>(
-                [] { tnp::ones({2, 3}) + tnp::ones({4}); }),
+  EXPECT_EQ(errorOf<tnp::ValueError>([] {
+              tnp::ones({2, 3}) + tnp::ones({4});
+            }),
             "operands could not be broadcast together with shapes (2,3) (4,)");
 }
 
@@ -100,11 +102,15 @@ TEST(NdarrayTest, ReshapeErrors) {
   tnp::ndarray a = tnp::ones({2, 3});
   EXPECT_EQ(errorOf<tnp::ValueError>([&] { a.reshape({4}); }),
             "cannot reshape array of size 6 into shape (4,)");
-  EXPECT_EQ(errorOf<tnp::ValueError>([&] { a.reshape({-1, -1}); }),
+  EXPECT_EQ(errorOf<tnp::ValueError>([&] {
+              a.reshape({-1, -1});
+            }),
             "can only specify one unknown dimension");
   EXPECT_EQ(errorOf<tnp::AxisError>([&] { a.squeeze(3); }),
             "axis 3 is out of bounds for array of dimension 2");
-  EXPECT_EQ(errorOf<tnp::ValueError>([&] { a.transpose({0, 0}); }),
+  EXPECT_EQ(errorOf<tnp::ValueError>([&] {
+              a.transpose({0, 0});
+            }),
             "repeated axis in transpose");
 }
 
@@ -114,9 +120,8 @@ TEST(NdarrayTest, DTypeErrors) {
             std::string::npos);
   EXPECT_NE(errorOf<tnp::TypeError>([&] { b - b; }).find("boolean subtract"),
             std::string::npos);
-  EXPECT_EQ(errorOf<tnp::TypeError>([] {
-              tnp::bitwise_and(tnp::ones({2}), tnp::ones({2}));
-            }),
+  EXPECT_EQ(errorOf<tnp::TypeError>(
+                [] { tnp::bitwise_and(tnp::ones({2}), tnp::ones({2})); }),
             "ufunc 'bitwise_and' not supported for the input types, and the "
             "inputs could not be safely coerced to any supported types "
             "according to the casting rule ''safe''");
@@ -138,6 +143,19 @@ TEST(NdarrayTest, KernelCacheHits) {
   auto after = tnp::detail::dispatchStats();
   EXPECT_EQ(after.misses, before.misses) << "a new shape reused the kernel";
   EXPECT_GE(after.hits, before.hits + 1);
+}
+
+/// Every temporary of an eager chain is freed: results live in refcounted
+/// buffers, and kernels allocate nothing they return.
+TEST(NdarrayTest, NoBufferLeaks) {
+  size_t before = tnp::runtime::Buffer::liveCount();
+  {
+    tnp::ndarray x = tnp::ones({100});
+    for (int i = 0; i < 10; ++i)
+      x = tnp::exp(-x) + 1;
+    EXPECT_GT(tnp::runtime::Buffer::liveCount(), before);
+  }
+  EXPECT_EQ(tnp::runtime::Buffer::liveCount(), before);
 }
 
 } // namespace
