@@ -79,8 +79,9 @@ const ElementwiseInfo kElementwise[] = {
     info<t::GeOp>(),     info<t::SelectOp>(),
 };
 
-/// NumPy's broadcast shape of the operands, or its ValueError.
-shape_t broadcastShapes(std::initializer_list<ndarray> operands) {
+} // namespace
+
+shape_t prim::broadcastShapes(std::initializer_list<ndarray> operands) {
   size_t rank = 0;
   for (const ndarray &o : operands)
     rank = std::max(rank, implOf(o).shape.size());
@@ -103,6 +104,8 @@ shape_t broadcastShapes(std::initializer_list<ndarray> operands) {
   }
   return result;
 }
+
+namespace {
 
 /// The operands that promote: all but select's predicate.
 std::pair<const ndarray *, const ndarray *>

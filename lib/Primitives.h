@@ -65,6 +65,9 @@ enum class Elementwise {
 /// Python scalars). `name` is the NumPy function, for messages.
 ndarray elementwise(Elementwise op, std::initializer_list<ndarray> operands,
                     const char *name);
+/// NumPy's broadcast shape of the operands, or its ValueError naming them
+/// all ("operands could not be broadcast together with shapes (2,) (3,)").
+shape_t broadcastShapes(std::initializer_list<ndarray> operands);
 /// The dtype an elementwise op over these operands returns.
 tnp::dtype resultDType(Elementwise op, std::initializer_list<ndarray> operands);
 

@@ -137,8 +137,14 @@ ndarray ndarray::reshape(const shape_t &newShape) const {
     known *= shape[i];
   }
   auto fail = [&] {
-    return ValueError("cannot reshape array of size " + std::to_string(a.size) +
-                      " into shape " + formatShape(newShape));
+    // NumPy writes the unknown dimension as "newaxis".
+    std::string s = "(";
+    for (size_t i = 0; i < newShape.size(); ++i)
+      s += (i ? "," : "") +
+           (newShape[i] == -1 ? "newaxis" : std::to_string(newShape[i]));
+    s += newShape.size() == 1 ? ",)" : ")";
+    return ValueError("cannot reshape array of size " +
+                      std::to_string(a.size) + " into shape " + s);
   };
   if (unknown >= 0) {
     if (known == 0 || a.size % known != 0)

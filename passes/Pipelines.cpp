@@ -54,12 +54,12 @@ void tnp::buildCpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
     vectorize.vectorizeReductions = true;
     fn.addPass(affine::createAffineVectorize(vectorize));
   }
-  if (options.approximateMath)
-    fn.addPass(createTnpApproximateMathPass());
   // vector-to-scf emits affine.apply, so affine is lowered after it.
   fn.addPass(createConvertVectorToSCFPass());
   fn.addPass(createLowerAffinePass());
   fn.addPass(createSCFToControlFlowPass());
+  if (options.approximateMath)
+    pm.addPass(createTnpApproximateMathPass());
 
   pm.addPass(createConvertBufferizationToMemRefPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
@@ -68,6 +68,8 @@ void tnp::buildCpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
   pm.addPass(createConvertComplexToStandardPass());
   // Math ops with an LLVM intrinsic (fma, floor, exp, ...) become
   // intrinsics, which stay vectors; the rest (tanh, atan2, ...) call libm.
+  // Integer powers have no LLVM intrinsic: a loop in a helper function.
+  pm.addPass(createConvertMathToFuncs());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createConvertVectorToLLVMPass());

@@ -6,7 +6,7 @@
 //   linalg elementwise fusion
 //   one-shot-bufferize (function boundaries), buffer deallocation
 //   linalg -> affine loops, affine-super-vectorize (host vector width)
-//   tnp-approximate-math (f32 polynomials), vector -> scf, lower-affine
+//   vector -> scf, lower-affine, tnp-approximate-math (polynomials or libm)
 //   vector/scf/memref/math/complex/arith/func -> llvm
 //
 //===----------------------------------------------------------------------===//

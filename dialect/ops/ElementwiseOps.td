@@ -78,7 +78,7 @@ def Tnp_AbsOp : Tnp_UnaryOp<"abs", "Magnitude"> {
 }
 
 def Tnp_SignOp : Tnp_UnaryOp<"sign", "Same", Tnp_NumberTensor> {
-  let summary = "elementwise sign: -1, 0 or 1 (x/|x| for complex)";
+  let summary = "elementwise sign: -1, 0 or 1 (NumPy 1.24's rule for complex)";
   let description = [{
     ```mlir
     %y = tnp.sign %x : tensor<4xf64>
@@ -206,10 +206,10 @@ def Tnp_CeilOp : Tnp_UnaryOp<"ceil", "InexactResult", Tnp_RealTensor> {
   }];
 }
 
-def Tnp_RoundOp : Tnp_UnaryOp<"round", "Same", Tnp_RealTensor> {
+def Tnp_RoundOp : Tnp_UnaryOp<"round", "Same"> {
   let summary = "elementwise round half to even, as np.round";
   let description = [{
-    Integers are returned unchanged.
+    Integers are returned unchanged; complex numbers round both parts.
     ```mlir
     %y = tnp.round %x : tensor<4xf32>
     ```

@@ -16,7 +16,7 @@ namespace detail {
 /// C++ integer literals are Python ints in initializer lists: int64.
 template <typename T>
 using literal_t = std::conditional_t<std::is_same_v<T, int>, int64_t, T>;
-void throwRagged();
+void throwRagged(size_t rows);
 } // namespace detail
 
 /// np.empty, np.zeros, np.ones, np.full (dtype defaults as NumPy's: float64,
@@ -77,7 +77,7 @@ ndarray asarray(std::initializer_list<std::initializer_list<T>> rows,
   size_t width = rows.size() ? rows.begin()->size() : 0;
   for (const auto &row : rows) {
     if (row.size() != width)
-      detail::throwRagged();
+      detail::throwRagged(rows.size());
     values.insert(values.end(), row.begin(), row.end());
   }
   return asarray(

@@ -6,6 +6,7 @@
 #include <tnp/math.h>
 
 #include "lib/ArrayImpl.h"
+#include "lib/Format.h"
 #include "lib/Literals.h"
 #include "lib/Primitives.h"
 
@@ -137,7 +138,8 @@ ndarray tnp::asarray(const std::vector<T> &values, const shape_t &shape,
     n *= d;
   if (n != static_cast<int64_t>(values.size()))
     throw ValueError("cannot reshape array of size " +
-                     std::to_string(values.size()) + " into the given shape");
+                     std::to_string(values.size()) + " into shape " +
+                     formatShape(shape));
   if constexpr (std::is_same_v<T, bool>) {
     std::vector<uint8_t> bytes(values.begin(), values.end());
     auto a = asarray(reinterpret_cast<const uint8_t *>(bytes.data()), shape);
@@ -147,9 +149,11 @@ ndarray tnp::asarray(const std::vector<T> &values, const shape_t &shape,
   }
 }
 
-void tnp::detail::throwRagged() {
+void tnp::detail::throwRagged(size_t rows) {
   throw ValueError("setting an array element with a sequence. The requested "
-                   "array has an inhomogeneous shape after 1 dimensions.");
+                   "array has an inhomogeneous shape after 1 dimensions. The "
+                   "detected shape was (" +
+                   std::to_string(rows) + ",) + inhomogeneous part.");
 }
 
 #define TNP_INSTANTIATE(T)                                                     \

@@ -34,8 +34,8 @@ ndarray tnp::concatenate(const std::vector<ndarray> &arrays, int64_t axis) {
     const shape_t &s = arrays[i].shape();
     if (static_cast<int64_t>(s.size()) != rank)
       throw ValueError(
-          "all the input array dimensions except for the concatenation axis "
-          "must match exactly, but the array at index 0 has " +
+          "all the input arrays must have same number of dimensions, but the "
+          "array at index 0 has " +
           std::to_string(rank) + " dimension(s) and the array at index " +
           std::to_string(i) + " has " + std::to_string(s.size()) +
           " dimension(s)");
@@ -50,16 +50,18 @@ ndarray tnp::concatenate(const std::vector<ndarray> &arrays, int64_t axis) {
     dtypes.push_back({arrays[i].dtype(), false});
   }
   tnp::dtype t = promote(dtypes.data(), dtypes.size());
+  shape_t shape = first;
+  shape[ax] = 0;
   std::vector<ndarray> inputs;
-  for (const ndarray &a : arrays)
-    if (a.size() > 0 || arrays.size() == 1)
+  for (const ndarray &a : arrays) {
+    shape[ax] += a.shape()[ax];
+    // Arrays empty along the axis contribute nothing.
+    if (a.shape()[ax] > 0)
       inputs.push_back(prim::convert(a, t));
-  if (inputs.empty())
-    return prim::convert(arrays.front(), t);
-  ndarray result = prim::concatenate(inputs, ax);
-  if (result.shape()[ax] == 0 && arrays.size() > 1)
-    return prim::convert(arrays.front(), t);
-  return result;
+  }
+  if (numElements(shape) == 0)
+    return ndarray(allocateArray(shape, t));
+  return prim::concatenate(inputs, ax);
 }
 
 ndarray tnp::stack(const std::vector<ndarray> &arrays, int64_t axis) {
@@ -83,24 +85,19 @@ std::vector<ndarray> tnp::split(const ndarray &a,
     throw ValueError("split: array must have at least one dimension");
   int64_t ax = normalizeAxis(axis, rank);
   int64_t size = a.shape()[ax];
-  std::vector<ndarray> parts;
-  int64_t begin = 0;
-  auto clampIndex = [&](int64_t i) {
-    if (i < 0)
-      i += size;
-    return std::min(std::max<int64_t>(i, 0), size);
-  };
-  std::vector<int64_t> cuts;
+  // Part i is [cut i-1, cut i), empty where the cuts go backwards, as
+  // NumPy's array_split slices.
+  std::vector<int64_t> cuts = {0};
   for (int64_t i : indices)
-    cuts.push_back(clampIndex(i));
+    cuts.push_back(std::min(std::max<int64_t>(i < 0 ? i + size : i, 0), size));
   cuts.push_back(size);
-  for (int64_t end : cuts) {
-    end = std::max(end, begin);
+  std::vector<ndarray> parts;
+  for (size_t p = 1; p < cuts.size(); ++p) {
+    int64_t begin = cuts[p - 1], end = std::max(cuts[p], begin);
     std::vector<int64_t> start(rank, 0), limit(a.shape()), strides(rank, 1);
     start[ax] = begin;
     limit[ax] = end;
     parts.push_back(prim::slice(a, start, limit, strides));
-    begin = end;
   }
   return parts;
 }
@@ -139,13 +136,17 @@ ndarray tnp::transpose(const ndarray &a, const std::vector<int64_t> &axes) {
 
 ndarray tnp::broadcast_to(const ndarray &a, const shape_t &shape) {
   const shape_t &from = a.shape();
-  bool ok = from.size() <= shape.size();
+  for (int64_t d : shape)
+    if (d < 0)
+      throw ValueError("all elements of broadcast shape must be non-negative");
+  if (from.size() > shape.size())
+    throw ValueError(
+        "input operand has more dimensions than allowed by the axis remapping");
+  bool ok = true;
   for (size_t i = 0; ok && i < from.size(); ++i) {
     int64_t target = shape[shape.size() - from.size() + i];
     ok = from[i] == target || from[i] == 1;
   }
-  for (int64_t d : shape)
-    ok &= d >= 0;
   if (!ok)
     throw ValueError("operands could not be broadcast together with remapped "
                      "shapes [original->remapped]: " +

@@ -105,7 +105,10 @@ ndarray tnp::ceil(const ndarray &x) {
   return unary(Elementwise::Ceil, "ceil", x, Real);
 }
 ndarray tnp::round(const ndarray &x) {
-  return unary(Elementwise::Round, "round", x, Real);
+  // NumPy has no bool loop: the first one bool casts to is float16's.
+  if (x.dtype().is_bool())
+    return unary(Elementwise::Round, "round", x.astype(float16));
+  return unary(Elementwise::Round, "round", x);
 }
 ndarray tnp::logical_not(const ndarray &x) {
   return prim::elementwise(Elementwise::Not, {toBool(x)}, "logical_not");
@@ -141,6 +144,11 @@ ndarray tnp::remainder(const ndarray &a, const ndarray &b) {
 }
 ndarray tnp::mod(const ndarray &a, const ndarray &b) { return remainder(a, b); }
 ndarray tnp::power(const ndarray &a, const ndarray &b) {
+  tnp::dtype t = promoted(a, b);
+  if ((t.is_integer() || t.is_bool()) && b.dtype().is_integer() &&
+      !b.dtype().is_unsigned() &&
+      prim::reduce(prim::Reduce::Any, less(b, 0).ravel(), {0}).item<bool>())
+    throw ValueError("Integers to negative integer powers are not allowed.");
   return binary(Elementwise::Pow, "power", a, b);
 }
 ndarray tnp::maximum(const ndarray &a, const ndarray &b) {
@@ -200,6 +208,8 @@ ndarray tnp::where(const ndarray &condition, const ndarray &x,
 
 ndarray tnp::clip(const ndarray &a, const ndarray &a_min,
                   const ndarray &a_max) {
+  // NumPy names all three shapes when they do not broadcast.
+  prim::broadcastShapes({a, a_min, a_max});
   return minimum(maximum(a, a_min), a_max);
 }
 

@@ -149,18 +149,32 @@ Value emitScalar(AbsOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
   return math::AbsIOp::create(b, loc, a[0]);
 }
 
+/// The sign of a float: -1, 1, or x itself for NaN and +-0, as in NumPy.
+Value emitFloatSign(OpBuilder &b, Location loc, Type t, Value x) {
+  Value z = zero(b, loc, t), o = one(b, loc, t);
+  Value minusOne = arith::NegFOp::create(b, loc, o);
+  Value pos = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, z);
+  Value neg = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, z);
+  Value r = arith::SelectOp::create(b, loc, neg, minusOne, x);
+  return arith::SelectOp::create(b, loc, pos, o, r);
+}
+
 Value emitScalar(SignOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
-  if (isComplex(t))
-    return complex::SignOp::create(b, loc, a[0]);
-  Value x = a[0], z = zero(b, loc, t), o = one(b, loc, t);
-  if (isFloat(t)) {
-    // NaN and +-0 come back unchanged, as in NumPy.
-    Value minusOne = arith::NegFOp::create(b, loc, o);
-    Value pos = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, z);
-    Value neg = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, z);
-    Value r = arith::SelectOp::create(b, loc, neg, minusOne, x);
-    return arith::SelectOp::create(b, loc, pos, o, r);
+  if (auto c = dyn_cast<ComplexType>(t)) {
+    // NumPy 1.24: sign(re) + 0j, or sign(im) + 0j where re is 0.
+    Type f = c.getElementType();
+    Value re = complex::ReOp::create(b, loc, a[0]);
+    Value im = complex::ImOp::create(b, loc, a[0]);
+    Value reNonzero = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE,
+                                            re, zero(b, loc, f));
+    Value s = arith::SelectOp::create(b, loc, reNonzero,
+                                      emitFloatSign(b, loc, f, re),
+                                      emitFloatSign(b, loc, f, im));
+    return complex::CreateOp::create(b, loc, c, s, zero(b, loc, f));
   }
+  Value x = a[0], z = zero(b, loc, t), o = one(b, loc, t);
+  if (isFloat(t))
+    return emitFloatSign(b, loc, t, x);
   Value nonzero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, x, z);
   Value r = arith::SelectOp::create(b, loc, nonzero, o, z);
   if (isUnsignedLike(t))
@@ -238,6 +252,13 @@ Value emitScalar(CeilOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
   return isFloat(t) ? math::CeilOp::create(b, loc, a[0]) : a[0];
 }
 Value emitScalar(RoundOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  if (auto c = dyn_cast<ComplexType>(t)) {
+    Value re = complex::ReOp::create(b, loc, a[0]);
+    Value im = complex::ImOp::create(b, loc, a[0]);
+    return complex::CreateOp::create(b, loc, c,
+                                     math::RoundEvenOp::create(b, loc, re),
+                                     math::RoundEvenOp::create(b, loc, im));
+  }
   return isFloat(t) ? math::RoundEvenOp::create(b, loc, a[0]) : a[0];
 }
 

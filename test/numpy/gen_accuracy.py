@@ -1,6 +1,7 @@
 """Inputs and references for tnp-numpy-check --accuracy: dense sets of
-float32 and float64 inputs over each transcendental function's useful range,
-with NumPy's result in float64 (rounded to float32 for the float32 rows).
+float32 and float64 inputs over each transcendental function's useful range
+(seeded random pairs for power and arctan2), with NumPy's result in float64
+(rounded to float32 for the float32 rows).
 
 Regenerate docs/accuracy.md's table with:
   /usr/bin/python3 test/numpy/gen_accuracy.py /tmp/acc &&
@@ -12,7 +13,7 @@ import sys
 
 import numpy as np
 
-POINTS = 1 << 17
+POINTS = 1 << 16
 
 
 def lin(lo, hi):
@@ -73,6 +74,38 @@ TABLE = [
                             F64: [("[-40, 40]", lin(-40, 40))]}),
 ]
 
+rng = np.random.default_rng(314)
+
+
+def pairs(x, y):
+    """Random (seeded) pairs: x and y each from a (kind, lo, hi) range."""
+    def draw(kind, lo, hi):
+        if kind == "log":
+            return np.exp(rng.uniform(np.log(lo), np.log(hi), POINTS))
+        if kind == "signed_log":
+            m = np.exp(rng.uniform(np.log(lo), np.log(hi), POINTS))
+            return m * rng.choice([-1.0, 1.0], POINTS)
+        return rng.uniform(lo, hi, POINTS)
+    return lambda dtype: (draw(*x).astype(dtype), draw(*y).astype(dtype))
+
+
+# Binary functions: (function, NumPy's, {dtype: [(label, pair maker)]}).
+BINARY = [
+    ("power", np.power, {
+        F32: [("x in [0.01, 10], y in [-8, 8]",
+               pairs(("log", 0.01, 10), ("lin", -8, 8))),
+              ("x in [0.5, 2], y in [-100, 100]",
+               pairs(("lin", 0.5, 2), ("lin", -100, 100)))],
+        F64: [("x in [0.01, 10], y in [-8, 8]",
+               pairs(("log", 0.01, 10), ("lin", -8, 8)))]}),
+    ("arctan2", np.arctan2, {
+        F32: [("y, x in [-10, 10]", pairs(("lin", -10, 10), ("lin", -10, 10))),
+              ("y, x in ±[1e-6, 1e6]",
+               pairs(("signed_log", 1e-6, 1e6), ("signed_log", 1e-6, 1e6)))],
+        F64: [("y, x in [-10, 10]",
+               pairs(("lin", -10, 10), ("lin", -10, 10)))]}),
+]
+
 
 # Rows whose error exceeds the tolerance table because of a known tnp bug:
 # reported in the table, not failed. {(function, dtype, range): bug}.
@@ -80,7 +113,11 @@ SIN_COS = ("float32 sin/cos: the approximation's range reduction subtracts "
            "k*pi/2 in float32, so the absolute error grows with |x|")
 EXPM1_LOG1P = ("float64 expm1/log1p: convert-math-to-llvm expands them to "
                "exp(x)-1 and log(1+x) before convert-math-to-libm runs")
+ATAN2 = ("float32 arctan2: MLIR's approximation errs by up to ~41 ulp (and "
+         "is NaN at (±0, ±0))")
 KNOWN_BUGS = {
+    ("arctan2", F32, "y, x in [-10, 10]"): ATAN2,
+    ("arctan2", F32, "y, x in ±[1e-6, 1e6]"): ATAN2,
     ("sin", F32, "[-100, 100]"): SIN_COS,
     ("sin", F32, "[-1e4, 1e4]"): SIN_COS,
     ("cos", F32, "[-100, 100]"): SIN_COS,
@@ -108,6 +145,21 @@ def main():
                 np.save(os.path.join(out, stem + "_ref.npy"), ref)
                 bug = KNOWN_BUGS.get((fn, dtype, label), "")
                 lines.append("\t".join([fn, dtype, stem + "_x.npy",
+                                        stem + "_ref.npy", label, bug]))
+    for fn, f, ranges in BINARY:
+        for dtype in (F32, F64):
+            for i, (label, make) in enumerate(ranges[dtype]):
+                x, y = make(dtype)
+                with np.errstate(all="ignore"):
+                    ref = f(x.astype(np.float64),
+                            y.astype(np.float64)).astype(dtype)
+                stem = "%s_%s_%d" % (fn, dtype, i)
+                np.save(os.path.join(out, stem + "_x.npy"), x)
+                np.save(os.path.join(out, stem + "_y.npy"), y)
+                np.save(os.path.join(out, stem + "_ref.npy"), ref)
+                bug = KNOWN_BUGS.get((fn, dtype, label), "")
+                lines.append("\t".join([fn, dtype,
+                                        stem + "_x.npy," + stem + "_y.npy",
                                         stem + "_ref.npy", label, bug]))
     with open(os.path.join(out, "manifest.txt"), "w") as m:
         m.write("# function, dtype, inputs, reference, range, known bug "

@@ -9,6 +9,7 @@
 
 #include "npy.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -166,7 +167,11 @@ Array npy::parse(const std::string &contents, const std::string &name) {
     fail(name, "truncated header: " + std::to_string(headerLength) +
                    " bytes announced, " +
                    std::to_string(contents.size() - headerStart) + " present");
-  HeaderParser p(contents.substr(headerStart, headerLength), name);
+  // The padding (spaces and a newline) would only clutter messages.
+  std::string text = contents.substr(headerStart, headerLength);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+    text.pop_back();
+  HeaderParser p(text, name);
 
   Array a;
   bool haveDescr = false, haveOrder = false, haveShape = false;

@@ -195,6 +195,9 @@ Table creation() {
     need(in, 1);
     return {tnp::asarray(in[0], a.dtype("dtype"))};
   };
+  // Python's bool(a), returned as a 0-d array.
+  t["truth"] = unary(
+      [](const ndarray &x) { return tnp::asarray(static_cast<bool>(x)); });
   t["astype"] = [](const Inputs &in, const Args &a) -> Results {
     need(in, 1);
     return {in[0].astype(parseDType(a.str("dtype")))};
@@ -363,6 +366,7 @@ const Table &table() {
     Table all;
     for (Table part : {literalLists(), creation(), ufuncs(), manipulation()})
       all.insert(part.begin(), part.end());
+    addReductionsAndLinalg(all);
     return all;
   }();
   return t;

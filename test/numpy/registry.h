@@ -58,6 +58,9 @@ using Function = std::function<Results(const Inputs &, const Args &)>;
 /// The function registered under `name`, or null.
 const Function *findFunction(const std::string &name);
 
+/// Registers the reductions and linalg functions (registry_reductions.cpp).
+void addReductionsAndLinalg(std::map<std::string, Function> &table);
+
 } // namespace check
 
 #endif // TNP_TEST_NUMPY_REGISTRY_H

@@ -1,0 +1,160 @@
+"""Cases for tnp's products (linalg.h): matmul, dot, tensordot, outer,
+einsum, over dtypes (integers wrap in theirs, bool is or-of-ands), 1-d and
+batched operands, broadcasting batch dimensions, and their errors.
+
+Values are small integers (halves for floats), so every sum of products is
+exact in any order; the comparisons stay exact.
+"""
+
+import sys
+
+sys.dont_write_bytecode = True
+
+import numpy as np  # noqa: E402
+
+from npcase import (BF16, COMPLEX, DTYPES, INTS, Cases,  # noqa: E402
+                    numpy_error, outdir_from_argv)
+
+c = Cases(outdir_from_argv())
+rng = np.random.default_rng(5)
+
+
+def values(dtype, shape):
+    v = rng.integers(-4, 5, size=shape)
+    if dtype == "bool":
+        return v > 0
+    if dtype in INTS:
+        return (np.abs(v) if dtype.startswith("uint") else v).astype(dtype)
+    v = v / 2
+    if dtype in COMPLEX:
+        return (v + 1j * rng.integers(-4, 5, size=shape) / 2).astype(dtype)
+    if dtype == "bfloat16":
+        return BF16(v)
+    return v.astype(dtype)
+
+
+def npv(x):
+    return x.values if isinstance(x, BF16) else x
+
+
+def case(name, fn, ops, args, f, dtype=None):
+    """NumPy's result of f on the operands (bfloat16: in float32, which the
+    small values keep exact)."""
+    try:
+        r = np.asarray(f(*[npv(o) for o in ops]))
+    except (ValueError, TypeError):
+        cls, msg = numpy_error(lambda: f(*[npv(o) for o in ops]))
+        c.case(name, fn, ops, args, raises=(cls, msg.rstrip()))
+        return
+    if any(isinstance(o, BF16) for o in ops) and r.dtype == np.float32:
+        r = BF16(r)
+    c.case(name, fn, ops, args, r)
+
+
+def tag(shape):
+    return "x".join(map(str, shape)) or "0d"
+
+
+# matmul: every dtype at (2,3)@(3,4); shapes at float64 and int32.
+for dtype in DTYPES:
+    case("matmul_%s" % dtype, "matmul",
+         [values(dtype, (2, 3)), values(dtype, (3, 4))], {}, np.matmul)
+SHAPES = [((3,), (3, 4)), ((2, 3), (3,)), ((3,), (3,)), ((2, 2, 3), (3, 4)),
+          ((2, 1, 2, 3), (3, 3, 2)), ((1, 3), (3, 1)), ((0, 3), (3, 2)),
+          ((2, 0), (0, 3)), ((4, 2, 3), (4, 3, 2))]
+for sa, sb in SHAPES:
+    for dtype in ["float64", "int32"]:
+        case("matmul_%s_%s_%s" % (dtype, tag(sa), tag(sb)), "matmul",
+             [values(dtype, sa), values(dtype, sb)], {}, np.matmul)
+for da, db in [("int32", "float32"), ("int8", "uint8"), ("bool", "int16"),
+               ("float16", "complex64"), ("int64", "uint64")]:
+    case("matmul_%s_%s" % (da, db), "matmul",
+         [values(da, (2, 3)), values(db, (3, 2))], {}, np.matmul)
+big = np.full((2, 4), 100, np.int8)
+case("matmul_int8_wraps", "matmul", [big, big.T.copy()], {}, np.matmul)
+
+# dot
+for sa, sb in [((3,), (3,)), ((2, 3), (3, 4)), ((2, 3), (3,)),
+               ((3,), (3, 2)), ((2, 2, 3), (3,)), ((2, 2, 3), (4, 3, 2)),
+               ((), (3,)), ((2, 3), ()), ((), ())]:
+    for dtype in ["float64", "int16", "complex128"]:
+        ops = [values(dtype, sa), values(dtype, sb)]
+        if sa == () or sb == ():
+            # np.dot documents a 0-d operand as multiply, but its loop sums
+            # from +0 (0 * -1 is +0 there, -0 in multiply): no zeros here.
+            ops = [np.where(o == 0, np.ones_like(o), o) if dtype == "int16"
+                   else o + np.asarray(0.25 + 0.25j if dtype == "complex128"
+                                       else 0.25, o.dtype) for o in ops]
+        case("dot_%s_%s_%s" % (dtype, tag(sa), tag(sb)), "dot", ops, {},
+             np.dot)
+for dtype in ["bool", "float32", "uint8", "bfloat16"]:
+    case("dot_%s" % dtype, "dot",
+         [values(dtype, (2, 3)), values(dtype, (3, 2))], {}, np.dot)
+
+# tensordot
+a = values("float64", (2, 3, 4))
+b = values("float64", (3, 4, 5))
+for axes in [2, 1, 0]:
+    bb = b if axes != 1 else values("float64", (4, 5))
+    case("tensordot_axes%d" % axes, "tensordot", [a, bb], {"axes": axes},
+         lambda x, y: np.tensordot(x, y, axes=axes))
+b2 = values("float64", (4, 3, 2))
+for aa, ba in [((1, 2), (1, 0)), ((0,), (2,)), ((2, 1), (0, 1))]:
+    case("tensordot_%s_%s" % ("".join(map(str, aa)), "".join(map(str, ba))),
+         "tensordot", [a, b2], {"a_axes": aa, "b_axes": ba},
+         lambda x, y: np.tensordot(x, y, axes=(list(aa), list(ba))))
+case("tensordot_int8", "tensordot",
+     [values("int8", (2, 3)), values("int8", (2, 3))], {"axes": 2},
+     lambda x, y: np.tensordot(x, y, axes=2))
+
+# outer
+for sa, sb, dtype in [((3,), (4,), "float64"), ((2, 2), (3,), "int32"),
+                      ((0,), (3,), "float32"), ((), (2,), "bool"),
+                      ((3,), (2,), "complex64")]:
+    case("outer_%s_%s_%s" % (dtype, tag(sa), tag(sb)), "outer",
+         [values(dtype, sa), values(dtype, sb)], {}, np.outer)
+case("outer_mixed", "outer", [values("int8", (3,)), values("float16", (2,))],
+     {}, np.outer)
+
+# einsum
+EINSUMS = [
+    ("ij,jk->ik", [(2, 3), (3, 4)]), ("ij,jk", [(2, 3), (3, 4)]),
+    ("ii->i", [(3, 3)]), ("ii", [(3, 3)]), ("ij->ji", [(2, 3)]),
+    ("ij->", [(2, 3)]), ("ij->j", [(2, 3)]), ("i,i->", [(4,), (4,)]),
+    ("i,j->ij", [(2,), (3,)]), ("bij,bjk->bik", [(2, 2, 3), (2, 3, 2)]),
+    ("ij,ij->ij", [(2, 3), (2, 3)]), ("ij,kj->ik", [(2, 3), (4, 3)]),
+    ("ij,jk->ki", [(2, 3), (3, 4)]), ("ij,j->i", [(2, 3), (1,)]),
+    ("i,i", [(3,), (3,)]), ("ba", [(2, 3)]),
+]
+for subs, shapes in EINSUMS:
+    for dtype in ["float64", "int8"]:
+        ops = [values(dtype, s) for s in shapes]
+        name = "einsum_%s_%s" % (subs.replace(",", "_").replace("->", "_to_"),
+                                 dtype)
+        case(name, "einsum", ops, {"subscripts": subs},
+             lambda *xs: np.einsum(subs, *xs))
+case("einsum_mixed", "einsum", [values("int16", (2, 3)),
+                                values("float32", (3,))],
+     {"subscripts": "ij,j->i"}, lambda x, y: np.einsum("ij,j->i", x, y))
+
+# Errors, in NumPy's words.
+a23, a4 = values("float64", (2, 3)), values("float64", (4,))
+case("matmul_mismatch", "matmul", [a23, values("float64", (4, 2))], {},
+     np.matmul)
+case("matmul_0d", "matmul", [np.array(2.0), a23], {}, np.matmul)
+case("matmul_batch_mismatch", "matmul",
+     [values("float64", (2, 2, 3)), values("float64", (3, 3, 2))], {},
+     np.matmul)
+case("dot_mismatch", "dot", [a23, a4], {}, np.dot)
+case("tensordot_mismatch", "tensordot", [a23, a23], {"axes": 1},
+     lambda x, y: np.tensordot(x, y, axes=1))
+case("einsum_too_many_subscripts", "einsum", [a23], {"subscripts": "ijk"},
+     lambda x: np.einsum("ijk", x))
+case("einsum_size_mismatch", "einsum", [a23, a23],
+     {"subscripts": "ij,jk->ik"}, lambda x, y: np.einsum("ij,jk->ik", x, y))
+case("einsum_operand_count", "einsum", [a23], {"subscripts": "ij,jk"},
+     lambda x: np.einsum("ij,jk", x))
+case("einsum_output_letter", "einsum", [a23], {"subscripts": "ij->k"},
+     lambda x: np.einsum("ij->k", x))
+
+c.write()
