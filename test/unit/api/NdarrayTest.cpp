@@ -159,3 +159,31 @@ TEST(NdarrayTest, NoBufferLeaks) {
 }
 
 } // namespace
+
+namespace {
+
+/// A seed fixes every later draw: the generator is counter-based.
+TEST(RandomTest, SeedReproduces) {
+  tnp::random::seed(7);
+  std::vector<double> first = tnp::random::randn({5}).to_vector<double>();
+  std::vector<int64_t> ints = tnp::random::randint(0, 100, {5}).to_vector<int64_t>();
+  tnp::random::seed(7);
+  EXPECT_EQ(tnp::random::randn({5}).to_vector<double>(), first);
+  EXPECT_EQ(tnp::random::randint(0, 100, {5}).to_vector<int64_t>(), ints);
+  EXPECT_NE(tnp::random::randn({5}).to_vector<double>(), first)
+      << "the next draw differs";
+  for (int64_t v : ints) {
+    EXPECT_GE(v, 0);
+    EXPECT_LT(v, 100);
+  }
+  tnp::ndarray u = tnp::random::uniform(2.0, 3.0, {1000});
+  for (double v : u.to_vector<double>()) {
+    EXPECT_GE(v, 2.0);
+    EXPECT_LT(v, 3.0);
+  }
+  EXPECT_EQ(tnp::random::rand({2, 3}).dtype(), tnp::float64);
+  EXPECT_THROW(tnp::random::randint(3, 3), tnp::ValueError);
+  EXPECT_THROW(tnp::random::normal(0, -1, {2}), tnp::ValueError);
+}
+
+} // namespace
