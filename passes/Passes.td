@@ -52,9 +52,9 @@ def TnpApproximateMathPass : Pass<"tnp-approximate-math", "::mlir::ModuleOp"> {
   let summary = "choose polynomials or libm for each transcendental";
   let description = [{
     Runs MLIR's polynomial approximations (exp, expm1, log, log1p, tanh,
-    atan2, rsqrt, ...) on f32 (f16 and bf16 compute in f32), so that they
+    rsqrt, ...) on f32 (f16 and bf16 compute in f32), so that they
     vectorize instead of calling libm; sin and cos keep libm, whose range
-    reduction holds for large arguments. f64 keeps libm's precision, and its
+    reduction holds for large arguments, and atan2 too (signed zeros). f64 keeps libm's precision, and its
     expm1 and log1p become libm calls here (the generic lowering would
     compute exp(x) - 1). Accuracy is measured in docs/accuracy.md.
   }];

@@ -302,9 +302,9 @@ def Tnp_PowOp : Tnp_BinaryOp<"pow", "Numeric"> {
   }];
 }
 
-def Tnp_MaximumOp : Tnp_BinaryOp<"maximum", "Same", Tnp_RealTensor,
+def Tnp_MaximumOp : Tnp_BinaryOp<"maximum", "Same", Tnp_Tensor,
                                  [Commutative]> {
-  let summary = "elementwise maximum, propagating NaN";
+  let summary = "elementwise maximum, propagating NaN (complex: NumPy's lexicographic order)";
   let description = [{
     ```mlir
     %z = tnp.maximum %x, %y : tensor<4xf32>
@@ -312,9 +312,9 @@ def Tnp_MaximumOp : Tnp_BinaryOp<"maximum", "Same", Tnp_RealTensor,
   }];
 }
 
-def Tnp_MinimumOp : Tnp_BinaryOp<"minimum", "Same", Tnp_RealTensor,
+def Tnp_MinimumOp : Tnp_BinaryOp<"minimum", "Same", Tnp_Tensor,
                                  [Commutative]> {
-  let summary = "elementwise minimum, propagating NaN";
+  let summary = "elementwise minimum, propagating NaN (complex: NumPy's lexicographic order)";
   let description = [{
     ```mlir
     %z = tnp.minimum %x, %y : tensor<4xf32>
@@ -387,7 +387,7 @@ def Tnp_NeOp : Tnp_CompareOp<"ne"> {
   }];
 }
 
-def Tnp_LtOp : Tnp_CompareOp<"lt", Tnp_RealTensor> {
+def Tnp_LtOp : Tnp_CompareOp<"lt"> {
   let summary = "elementwise x < y";
   let description = [{
     ```mlir
@@ -396,7 +396,7 @@ def Tnp_LtOp : Tnp_CompareOp<"lt", Tnp_RealTensor> {
   }];
 }
 
-def Tnp_LeOp : Tnp_CompareOp<"le", Tnp_RealTensor> {
+def Tnp_LeOp : Tnp_CompareOp<"le"> {
   let summary = "elementwise x <= y";
   let description = [{
     ```mlir
@@ -405,7 +405,7 @@ def Tnp_LeOp : Tnp_CompareOp<"le", Tnp_RealTensor> {
   }];
 }
 
-def Tnp_GtOp : Tnp_CompareOp<"gt", Tnp_RealTensor> {
+def Tnp_GtOp : Tnp_CompareOp<"gt"> {
   let summary = "elementwise x > y";
   let description = [{
     ```mlir
@@ -414,7 +414,7 @@ def Tnp_GtOp : Tnp_CompareOp<"gt", Tnp_RealTensor> {
   }];
 }
 
-def Tnp_GeOp : Tnp_CompareOp<"ge", Tnp_RealTensor> {
+def Tnp_GeOp : Tnp_CompareOp<"ge"> {
   let summary = "elementwise x >= y";
   let description = [{
     ```mlir

@@ -152,10 +152,10 @@ ndarray tnp::power(const ndarray &a, const ndarray &b) {
   return binary(Elementwise::Pow, "power", a, b);
 }
 ndarray tnp::maximum(const ndarray &a, const ndarray &b) {
-  return binary(Elementwise::Maximum, "maximum", a, b, Real);
+  return binary(Elementwise::Maximum, "maximum", a, b);
 }
 ndarray tnp::minimum(const ndarray &a, const ndarray &b) {
-  return binary(Elementwise::Minimum, "minimum", a, b, Real);
+  return binary(Elementwise::Minimum, "minimum", a, b);
 }
 ndarray tnp::arctan2(const ndarray &y, const ndarray &x) {
   return binary(Elementwise::Atan2, "arctan2", y, x, Real);
@@ -188,16 +188,16 @@ ndarray tnp::not_equal(const ndarray &a, const ndarray &b) {
   return binary(Elementwise::Ne, "not_equal", a, b);
 }
 ndarray tnp::less(const ndarray &a, const ndarray &b) {
-  return binary(Elementwise::Lt, "less", a, b, Real);
+  return binary(Elementwise::Lt, "less", a, b);
 }
 ndarray tnp::less_equal(const ndarray &a, const ndarray &b) {
-  return binary(Elementwise::Le, "less_equal", a, b, Real);
+  return binary(Elementwise::Le, "less_equal", a, b);
 }
 ndarray tnp::greater(const ndarray &a, const ndarray &b) {
-  return binary(Elementwise::Gt, "greater", a, b, Real);
+  return binary(Elementwise::Gt, "greater", a, b);
 }
 ndarray tnp::greater_equal(const ndarray &a, const ndarray &b) {
-  return binary(Elementwise::Ge, "greater_equal", a, b, Real);
+  return binary(Elementwise::Ge, "greater_equal", a, b);
 }
 
 ndarray tnp::where(const ndarray &condition, const ndarray &x,

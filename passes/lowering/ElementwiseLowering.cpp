@@ -149,13 +149,15 @@ Value emitScalar(AbsOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
   return math::AbsIOp::create(b, loc, a[0]);
 }
 
-/// The sign of a float: -1, 1, or x itself for NaN and +-0, as in NumPy.
+/// The sign of a float: -1, 1, +0 for +-0, NaN for NaN, as in NumPy.
 Value emitFloatSign(OpBuilder &b, Location loc, Type t, Value x) {
   Value z = zero(b, loc, t), o = one(b, loc, t);
   Value minusOne = arith::NegFOp::create(b, loc, o);
   Value pos = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, z);
   Value neg = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, z);
-  Value r = arith::SelectOp::create(b, loc, neg, minusOne, x);
+  Value isZero = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, x, z);
+  Value r = arith::SelectOp::create(b, loc, isZero, z, x);
+  r = arith::SelectOp::create(b, loc, neg, minusOne, r);
   return arith::SelectOp::create(b, loc, pos, o, r);
 }
 
@@ -389,10 +391,47 @@ Value emitScalar(PowOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
   return math::IPowIOp::create(b, loc, a[0], a[1]);
 }
 
+/// NumPy's lexicographic order of complex numbers (its CLT/CLE/CGT/CGE):
+/// the real parts decide unless an imaginary part is NaN; equal real parts
+/// defer to the imaginary ones under `f`.
+Value emitComplexOrder(OpBuilder &b, Location loc, arith::CmpFPredicate f,
+                       Value x, Value y) {
+  bool less = f == arith::CmpFPredicate::OLT || f == arith::CmpFPredicate::OLE;
+  Value xr = complex::ReOp::create(b, loc, x), xi = complex::ImOp::create(b, loc, x);
+  Value yr = complex::ReOp::create(b, loc, y), yi = complex::ImOp::create(b, loc, y);
+  auto cmp = [&](arith::CmpFPredicate p, Value l, Value r) -> Value {
+    return arith::CmpFOp::create(b, loc, p, l, r);
+  };
+  Value ordered = arith::AndIOp::create(b, loc, cmp(arith::CmpFPredicate::ORD, xi, xi),
+                                        cmp(arith::CmpFPredicate::ORD, yi, yi));
+  Value strict = arith::AndIOp::create(
+      b, loc, cmp(less ? arith::CmpFPredicate::OLT : arith::CmpFPredicate::OGT, xr, yr),
+      ordered);
+  Value tie = arith::AndIOp::create(b, loc, cmp(arith::CmpFPredicate::OEQ, xr, yr),
+                                    cmp(f, xi, yi));
+  return arith::OrIOp::create(b, loc, strict, tie);
+}
+
+/// NumPy's complex maximum/minimum: x where it wins the order or holds a
+/// NaN, else y.
+Value emitComplexExtreme(OpBuilder &b, Location loc, arith::CmpFPredicate f,
+                         Value x, Value y) {
+  Value xr = complex::ReOp::create(b, loc, x), xi = complex::ImOp::create(b, loc, x);
+  Value nan = arith::OrIOp::create(
+      b, loc, arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, xr, xr),
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, xi, xi));
+  Value pick = arith::OrIOp::create(b, loc, emitComplexOrder(b, loc, f, x, y), nan);
+  return arith::SelectOp::create(b, loc, pick, x, y);
+}
+
 Value emitScalar(MaximumOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  if (isComplex(t))
+    return emitComplexExtreme(b, loc, arith::CmpFPredicate::OGE, a[0], a[1]);
   return buildCombine(b, loc, CombineKind::Max, t, a[0], a[1]);
 }
 Value emitScalar(MinimumOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  if (isComplex(t))
+    return emitComplexExtreme(b, loc, arith::CmpFPredicate::OLE, a[0], a[1]);
   return buildCombine(b, loc, CombineKind::Min, t, a[0], a[1]);
 }
 
@@ -419,7 +458,7 @@ Value emitCompare(OpBuilder &b, Location loc, Type t, ValueRange a,
       return complex::EqualOp::create(b, loc, a[0], a[1]);
     if (f == arith::CmpFPredicate::UNE)
       return complex::NotEqualOp::create(b, loc, a[0], a[1]);
-    return {};
+    return emitComplexOrder(b, loc, f, a[0], a[1]);
   }
   if (isFloat(t))
     return arith::CmpFOp::create(b, loc, f, a[0], a[1]);

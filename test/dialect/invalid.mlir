@@ -79,9 +79,9 @@ func.func @and_float(%a: tensor<4xf32>) {
 
 // -----
 
-func.func @lt_complex(%a: tensor<4xcomplex<f32>>) {
+func.func @floor_complex(%a: tensor<4xcomplex<f32>>) {
   // expected-error @+1 {{operand #0 must be ranked tensor of real values}}
-  %0 = tnp.lt %a, %a : tensor<4xcomplex<f32>>
+  %0 = tnp.floor %a : tensor<4xcomplex<f32>>
   return
 }
 

@@ -109,23 +109,7 @@ BINARY = [
 
 # Rows whose error exceeds the tolerance table because of a known tnp bug:
 # reported in the table, not failed. {(function, dtype, range): bug}.
-SIN_COS = ("float32 sin/cos: the approximation's range reduction subtracts "
-           "k*pi/2 in float32, so the absolute error grows with |x|")
-EXPM1_LOG1P = ("float64 expm1/log1p: convert-math-to-llvm expands them to "
-               "exp(x)-1 and log(1+x) before convert-math-to-libm runs")
-ATAN2 = ("float32 arctan2: MLIR's approximation errs by up to ~41 ulp (and "
-         "is NaN at (±0, ±0))")
-KNOWN_BUGS = {
-    ("arctan2", F32, "y, x in [-10, 10]"): ATAN2,
-    ("arctan2", F32, "y, x in ±[1e-6, 1e6]"): ATAN2,
-    ("sin", F32, "[-100, 100]"): SIN_COS,
-    ("sin", F32, "[-1e4, 1e4]"): SIN_COS,
-    ("cos", F32, "[-100, 100]"): SIN_COS,
-    ("cos", F32, "[-1e4, 1e4]"): SIN_COS,
-    ("expm1", F64, "[-1, 1]"): EXPM1_LOG1P,
-    ("expm1", F64, "[-40, 709]"): EXPM1_LOG1P,
-    ("log1p", F64, "[-0.999, 1]"): EXPM1_LOG1P,
-}
+KNOWN_BUGS = {}
 
 
 def main():

@@ -59,8 +59,6 @@ COMPLEX_ROUNDING = {"multiply", "divide", "true_divide", "absolute", "abs",
 
 def tol_of(fn, operands=()):
     """The checker's tolerance column for fn (numpy_check.cpp)."""
-    if fn in ("sin", "cos"):
-        return "trig"
     if fn in TRANSCENDENTAL:
         return "transcendental"
     if fn in COMPLEX_ROUNDING and any(
@@ -134,8 +132,7 @@ def values(dtype, domain, n=N):
         v = np.concatenate([[np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-4],
                             rng.uniform(-lim, lim, n - 6)])
     elif domain == "trig":
-        # The float32 approximations' accuracy holds on [-pi, pi] only
-        # (sin_large_float32 checks beyond).
+        # Near zero (sin_large_float32 and cos_large_float32 check beyond).
         v = np.concatenate([[np.nan, np.inf, -np.inf, 0.0, -0.0],
                             rng.uniform(-np.pi, np.pi, n - 5)])
     elif domain == "tanh":
@@ -562,30 +559,15 @@ for dtype in ["float16", "bfloat16", "float32", "float64"]:
     add_case("sign_signed_zero_%s" % dtype, "sign", np.sign,
              [BF16(z) if dtype == "bfloat16" else z.astype(dtype)])
 
-# float32 sin and cos beyond [-pi, pi] (see docs/accuracy.md).
+# float32 sin and cos beyond [-pi, pi], where an approximation's range
+# reduction would lose accuracy (docs/accuracy.md).
 large = np.concatenate([np.linspace(-100, -4, 8), np.linspace(4, 100, 8)])
 for fn in ["sin", "cos"]:
     add_case("%s_large_float32" % fn, fn, UNARY[fn], [large.astype("float32")])
 
 # Known tnp bugs (see the report in docs/ or the commit that adds them): run
 # as skipped, by name, until fixed.
-c.expected_failures = {
-    "complex operands of NumPy's ordering ufuncs raise TypeError":
-        ["%s_%s" % (f, d) for f in ["maximum", "minimum", "less",
-                                    "less_equal", "greater", "greater_equal"]
-         for d in COMPLEX] +
-        ["less_complex64_float64", "maximum_complex64_float64"] +
-        ["%s_%s_int" % (f, d) for f in ["maximum", "less"] for d in COMPLEX] +
-        ["less_%s_float" % d for d in COMPLEX],
-    "float32 arctan2 approximation: NaN at (±0, ±0), +pi at (-0, x < 0), "
-    "errors to ~30 ulp (docs/accuracy.md)":
-        ["arctan2_zeros_%s" % d for d in ["bool", "float16", "bfloat16",
-                                          "float32"]] +
-        ["arctan2_float16", "arctan2_float32"],
-    "sign(-0.0) is -0.0, NumPy's +0.0":
-        ["sign_signed_zero_%s" % d for d in ["float16", "bfloat16", "float32",
-                                             "float64"]],
-}
+c.expected_failures = {}
 
 c.write()
 if value_based:
