@@ -88,6 +88,17 @@ ndarray asarray(std::initializer_list<std::initializer_list<T>> rows,
 template <typename... Args> ndarray array(Args &&...args) {
   return asarray(std::forward<Args>(args)...);
 }
+/// np.array of braced lists, which a forwarding template cannot take.
+template <typename T>
+ndarray array(std::initializer_list<T> values,
+              std::optional<tnp::dtype> dtype = std::nullopt) {
+  return asarray(values, dtype);
+}
+template <typename T>
+ndarray array(std::initializer_list<std::initializer_list<T>> rows,
+              std::optional<tnp::dtype> dtype = std::nullopt) {
+  return asarray(rows, dtype);
+}
 
 } // namespace tnp
 

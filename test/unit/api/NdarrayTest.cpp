@@ -67,6 +67,9 @@ TEST(NdarrayTest, Creation) {
   EXPECT_EQ(tnp::asarray({1, 2, 3}).dtype(), tnp::int64);
   EXPECT_EQ(tnp::asarray({1.f, 2.f}).dtype(), tnp::float32);
   EXPECT_EQ(tnp::asarray({{1, 2}, {3, 4}}).shape(), (tnp::shape_t{2, 2}));
+  EXPECT_EQ(tnp::array({{1, 2}, {3, 4}}).dtype(), tnp::int64);
+  EXPECT_EQ(tnp::array({1.5, 2.5}, tnp::float32).dtype(), tnp::float32);
+  EXPECT_EQ(tnp::array(tnp::ones({2})).shape(), (tnp::shape_t{2}));
   EXPECT_EQ(tnp::arange(0.0, 1.0, 0.25).to_vector<double>(),
             (std::vector<double>{0, 0.25, 0.5, 0.75}));
   EXPECT_EQ(tnp::linspace(0, 1, 5).to_vector<double>(),
