@@ -246,7 +246,7 @@ void callRows(const Kernel &kernel, const Call &call, const ArrayImpl &out,
 
 /// Below this many elements a call stays on the calling thread: a task
 /// costs a few microseconds.
-constexpr int64_t kParallelElements = int64_t(1) << 18;
+constexpr int64_t kParallelElements = int64_t(1) << 19;
 
 /// Workers besides the calling thread, which takes a share too.
 llvm::ThreadPoolInterface &threadPool() {

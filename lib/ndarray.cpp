@@ -143,8 +143,8 @@ ndarray ndarray::reshape(const shape_t &newShape) const {
       s += (i ? "," : "") +
            (newShape[i] == -1 ? "newaxis" : std::to_string(newShape[i]));
     s += newShape.size() == 1 ? ",)" : ")";
-    return ValueError("cannot reshape array of size " +
-                      std::to_string(a.size) + " into shape " + s);
+    return ValueError("cannot reshape array of size " + std::to_string(a.size) +
+                      " into shape " + s);
   };
   if (unknown >= 0) {
     if (known == 0 || a.size % known != 0)

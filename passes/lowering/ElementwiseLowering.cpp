@@ -169,9 +169,9 @@ Value emitScalar(SignOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
     Value im = complex::ImOp::create(b, loc, a[0]);
     Value reNonzero = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE,
                                             re, zero(b, loc, f));
-    Value s = arith::SelectOp::create(b, loc, reNonzero,
-                                      emitFloatSign(b, loc, f, re),
-                                      emitFloatSign(b, loc, f, im));
+    Value s =
+        arith::SelectOp::create(b, loc, reNonzero, emitFloatSign(b, loc, f, re),
+                                emitFloatSign(b, loc, f, im));
     return complex::CreateOp::create(b, loc, c, s, zero(b, loc, f));
   }
   Value x = a[0], z = zero(b, loc, t), o = one(b, loc, t);
@@ -397,18 +397,22 @@ Value emitScalar(PowOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
 Value emitComplexOrder(OpBuilder &b, Location loc, arith::CmpFPredicate f,
                        Value x, Value y) {
   bool less = f == arith::CmpFPredicate::OLT || f == arith::CmpFPredicate::OLE;
-  Value xr = complex::ReOp::create(b, loc, x), xi = complex::ImOp::create(b, loc, x);
-  Value yr = complex::ReOp::create(b, loc, y), yi = complex::ImOp::create(b, loc, y);
+  Value xr = complex::ReOp::create(b, loc, x),
+        xi = complex::ImOp::create(b, loc, x);
+  Value yr = complex::ReOp::create(b, loc, y),
+        yi = complex::ImOp::create(b, loc, y);
   auto cmp = [&](arith::CmpFPredicate p, Value l, Value r) -> Value {
     return arith::CmpFOp::create(b, loc, p, l, r);
   };
-  Value ordered = arith::AndIOp::create(b, loc, cmp(arith::CmpFPredicate::ORD, xi, xi),
-                                        cmp(arith::CmpFPredicate::ORD, yi, yi));
+  Value ordered =
+      arith::AndIOp::create(b, loc, cmp(arith::CmpFPredicate::ORD, xi, xi),
+                            cmp(arith::CmpFPredicate::ORD, yi, yi));
   Value strict = arith::AndIOp::create(
-      b, loc, cmp(less ? arith::CmpFPredicate::OLT : arith::CmpFPredicate::OGT, xr, yr),
+      b, loc,
+      cmp(less ? arith::CmpFPredicate::OLT : arith::CmpFPredicate::OGT, xr, yr),
       ordered);
-  Value tie = arith::AndIOp::create(b, loc, cmp(arith::CmpFPredicate::OEQ, xr, yr),
-                                    cmp(f, xi, yi));
+  Value tie = arith::AndIOp::create(
+      b, loc, cmp(arith::CmpFPredicate::OEQ, xr, yr), cmp(f, xi, yi));
   return arith::OrIOp::create(b, loc, strict, tie);
 }
 
@@ -416,11 +420,13 @@ Value emitComplexOrder(OpBuilder &b, Location loc, arith::CmpFPredicate f,
 /// NaN, else y.
 Value emitComplexExtreme(OpBuilder &b, Location loc, arith::CmpFPredicate f,
                          Value x, Value y) {
-  Value xr = complex::ReOp::create(b, loc, x), xi = complex::ImOp::create(b, loc, x);
+  Value xr = complex::ReOp::create(b, loc, x),
+        xi = complex::ImOp::create(b, loc, x);
   Value nan = arith::OrIOp::create(
       b, loc, arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, xr, xr),
       arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, xi, xi));
-  Value pick = arith::OrIOp::create(b, loc, emitComplexOrder(b, loc, f, x, y), nan);
+  Value pick =
+      arith::OrIOp::create(b, loc, emitComplexOrder(b, loc, f, x, y), nan);
   return arith::SelectOp::create(b, loc, pick, x, y);
 }
 

@@ -169,7 +169,8 @@ namespace {
 TEST(RandomTest, SeedReproduces) {
   tnp::random::seed(7);
   std::vector<double> first = tnp::random::randn({5}).to_vector<double>();
-  std::vector<int64_t> ints = tnp::random::randint(0, 100, {5}).to_vector<int64_t>();
+  std::vector<int64_t> ints =
+      tnp::random::randint(0, 100, {5}).to_vector<int64_t>();
   tnp::random::seed(7);
   EXPECT_EQ(tnp::random::randn({5}).to_vector<double>(), first);
   EXPECT_EQ(tnp::random::randint(0, 100, {5}).to_vector<int64_t>(), ints);
