@@ -186,6 +186,24 @@ TEST(RandomTest, SeedReproduces) {
     EXPECT_LT(v, 3.0);
   }
   EXPECT_EQ(tnp::random::rand({2, 3}).dtype(), tnp::float64);
+  // The distributions, to within a few standard errors of 10^5 draws
+  // (mean: 1/sqrt(1e5) ~ 0.003; variance: sqrt(2/1e5) ~ 0.0045).
+  std::vector<double> z =
+      tnp::random::normal(3.0, 2.0, {100000}).to_vector<double>();
+  double mean = 0, var = 0;
+  for (double v : z)
+    mean += v;
+  mean /= z.size();
+  for (double v : z)
+    var += (v - mean) * (v - mean);
+  var /= z.size();
+  EXPECT_NEAR(mean, 3.0, 0.03);
+  EXPECT_NEAR(var, 4.0, 0.08);
+  std::vector<double> r = tnp::random::rand({100000}).to_vector<double>();
+  double rmean = 0;
+  for (double v : r)
+    rmean += v;
+  EXPECT_NEAR(rmean / r.size(), 0.5, 0.005);
   EXPECT_THROW(tnp::random::randint(3, 3), tnp::ValueError);
   EXPECT_THROW(tnp::random::normal(0, -1, {2}), tnp::ValueError);
 }
