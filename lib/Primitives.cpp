@@ -16,6 +16,7 @@
 #include "mlir/IR/Builders.h"
 
 #include <algorithm>
+#include <array>
 
 using namespace tnp;
 using namespace tnp::detail;
@@ -176,17 +177,21 @@ ndarray prim::elementwise(Elementwise op,
                            : result;
   // Weak literals take the compute dtype here, so kernels do not depend on
   // their values; other operands are promoted inside the kernel.
-  std::vector<ndarray> inputs;
+  // (On the stack: this is the eager hot path.)
+  std::array<ndarray, kMaxInputs> literals;
   auto [begin, end] = promotedRange(op, operands);
-  for (const ndarray &o : operands) {
-    bool promotes = &o >= begin && &o < end;
-    inputs.push_back(promotes && implOf(o).weak ? literalAs(o, compute) : o);
-  }
   Call call;
   call.build = info.build;
-  for (const ndarray &i : inputs)
-    call.inputs[call.numInputs++] = &implOf(i);
-  call.resultShape = shape;
+  for (const ndarray &o : operands) {
+    bool promotes = &o >= begin && &o < end;
+    const ndarray *input = &o;
+    if (promotes && implOf(o).weak) {
+      literals[call.numInputs] = literalAs(o, compute);
+      input = &literals[call.numInputs];
+    }
+    call.inputs[call.numInputs++] = &implOf(*input);
+  }
+  call.resultShape = std::move(shape);
   call.resultDType = result;
   call.rowwise = true;
   return run(call);
