@@ -216,18 +216,17 @@ struct Descriptor {
   }
 };
 
-/// Calls `kernel` on rows [begin, end) of the result: inputs whose leading
-/// dimension is the result's are cut to the same rows, the others (which
-/// broadcast along it) are passed whole.
+/// Calls `kernel` on rows [begin, end) of the result: the rowwise inputs
+/// whose leading dimension is the result's are cut to the same rows, the
+/// others (which broadcast along it, or are read whole) are passed whole.
 void callRows(const Kernel &kernel, const Call &call, const ArrayImpl &out,
               int64_t begin, int64_t end) {
   std::array<Descriptor, kMaxInputs + 1> descriptors;
   std::array<void *, kMaxInputs + 1> pointers{};
   std::array<void *, kMaxInputs + 1> args{};
   bool whole = begin == 0 && (out.shape.empty() || end == out.shape[0]);
-  auto rows = [&](const ArrayImpl &a, Descriptor &d) {
-    if (whole || a.shape.size() != out.shape.size() ||
-        a.shape[0] != out.shape[0]) {
+  auto rows = [&](const ArrayImpl &a, Descriptor &d, bool rowwise) {
+    if (whole || !rowwise || a.shape.empty() || a.shape[0] != out.shape[0]) {
       d.set(a.data(), a.shape);
       return;
     }
@@ -237,15 +236,17 @@ void callRows(const Kernel &kernel, const Call &call, const ArrayImpl &out,
     d.set(static_cast<const char *>(a.data()) + begin * rowBytes, shape);
   };
   for (int i = 0; i <= call.numInputs; ++i) {
-    rows(i < call.numInputs ? *call.inputs[i] : out, descriptors[i]);
+    bool isOut = i == call.numInputs;
+    rows(isOut ? out : *call.inputs[i], descriptors[i],
+         isOut || (call.rowwiseInputs >> i & 1));
     pointers[i] = &descriptors[i];
     args[i] = &pointers[i];
   }
   kernel.fn(args.data());
 }
 
-/// Below this many elements a call stays on the calling thread: a task
-/// costs a few microseconds.
+/// Below this many elements touched a call stays on the calling thread: a
+/// task costs a few microseconds, and splitting 2^18 elements lost time.
 constexpr int64_t kParallelElements = int64_t(1) << 19;
 
 /// Workers besides the calling thread, which takes a share too.
@@ -263,7 +264,11 @@ std::shared_ptr<ArrayImpl> tnp::detail::execute(const Call &call) {
       allocateArray(call.resultShape, call.resultDType);
   int64_t rows = out->shape.empty() ? 1 : out->shape[0];
   unsigned threads = threadPool().getMaxConcurrency() + 1;
-  if (!call.rowwise || out->size < kParallelElements || rows < 2 ||
+  // The work is at least the largest array the call touches.
+  int64_t touched = out->size;
+  for (int i = 0; i < call.numInputs; ++i)
+    touched = std::max(touched, call.inputs[i]->size);
+  if (!call.rowwiseInputs || touched < kParallelElements || rows < 2 ||
       threads < 2) {
     callRows(kernel, call, *out, 0, rows);
     return out;

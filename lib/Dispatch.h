@@ -52,9 +52,12 @@ struct Call {
   int numAttrs = 0;
   shape_t resultShape;
   tnp::dtype resultDType = float64;
-  /// Elementwise: rows of the result depend only on the same rows of the
-  /// inputs that have them, so a large call splits among threads.
-  bool rowwise = false;
+  /// Bit i set: row r of the result depends only on row r of input i (where
+  /// that input has the result's leading dimension) and on the whole of the
+  /// inputs without the bit. A call with any bit set splits its rows among
+  /// threads when large. Elementwise ops set every bit; a reduction that
+  /// keeps axis 0 and a matmul's lhs set theirs.
+  uint8_t rowwiseInputs = 0;
 };
 
 /// Runs `call`: from the kernel cache, compiling the kernel on a miss.

@@ -193,7 +193,7 @@ ndarray prim::elementwise(Elementwise op,
   }
   call.resultShape = std::move(shape);
   call.resultDType = result;
-  call.rowwise = true;
+  call.rowwiseInputs = 0xff;
   return run(call);
 }
 
@@ -209,7 +209,7 @@ ndarray prim::convert(const ndarray &x, tnp::dtype to) {
         return mlir::tnp::ConvertOp::create(b, loc, result, in[0]);
       },
       {&x}, a.shape, to);
-  call.rowwise = true;
+  call.rowwiseInputs = 0xff;
   return run(call);
 }
 
@@ -284,6 +284,8 @@ ndarray prim::reduce(Reduce kind, const ndarray &x,
       },
       {&x}, shape, a.dtype, {static_cast<int64_t>(kind)});
   appendAttrs(call, axes);
+  if (std::find(axes.begin(), axes.end(), 0) == axes.end())
+    call.rowwiseInputs = 1;
   return run(call);
 }
 
@@ -344,6 +346,15 @@ ndarray prim::dotGeneral(const ndarray &lhs, const ndarray &rhs,
     appendAttrs(call, {static_cast<int64_t>(dims->size())});
     appendAttrs(call, *dims);
   }
+  // Result rows follow lhs rows (no batch dims, lhs dim 0 kept), or the
+  // leading batch dims of both.
+  auto contains = [](const std::vector<int64_t> &v, int64_t d) {
+    return std::find(v.begin(), v.end(), d) != v.end();
+  };
+  if (lhsBatch.empty() && !l.shape.empty() && !contains(lhsContracting, 0))
+    call.rowwiseInputs = 1;
+  else if (!lhsBatch.empty() && lhsBatch[0] == 0 && rhsBatch[0] == 0)
+    call.rowwiseInputs = 3;
   return run(call);
 }
 
