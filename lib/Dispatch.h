@@ -52,11 +52,12 @@ struct Call {
   int numAttrs = 0;
   shape_t resultShape;
   tnp::dtype resultDType = float64;
-  /// Bit i set: row r of the result depends only on row r of input i (where
-  /// that input has the result's leading dimension) and on the whole of the
-  /// inputs without the bit. A call with any bit set splits its rows among
-  /// threads when large. Elementwise ops set every bit; a reduction that
-  /// keeps axis 0 and a matmul's lhs set theirs.
+  /// Bit i set: input i's dimension 0 is the result's (where its size is the
+  /// result's; size 1 broadcasts), and row r of the result depends only on
+  /// row r of it and on the whole of the inputs without the bit. A call with
+  /// any bit set splits its rows among threads when large. Elementwise ops
+  /// set the bits of their full-rank operands; a reduction that keeps axis 0
+  /// and a matmul's lhs set theirs.
   uint8_t rowwiseInputs = 0;
 };
 

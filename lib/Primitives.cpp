@@ -191,9 +191,12 @@ ndarray prim::elementwise(Elementwise op,
     }
     call.inputs[call.numInputs++] = &implOf(*input);
   }
+  // Operands of lower rank broadcast along dimension 0: read whole.
+  for (int i = 0; i < call.numInputs; ++i)
+    if (call.inputs[i]->shape.size() == shape.size())
+      call.rowwiseInputs |= 1 << i;
   call.resultShape = std::move(shape);
   call.resultDType = result;
-  call.rowwiseInputs = 0xff;
   return run(call);
 }
 

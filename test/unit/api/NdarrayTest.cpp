@@ -209,3 +209,32 @@ TEST(RandomTest, SeedReproduces) {
 }
 
 } // namespace
+
+namespace {
+
+/// Calls of 2^20 elements split their rows among threads; the result must be
+/// the serial one exactly (these values are exact in float64).
+TEST(ThreadsTest, LargeCallsSplitRowsExactly) {
+  tnp::ndarray x =
+      tnp::arange(1 << 20).astype(tnp::float64).reshape({1024, 1024});
+  std::vector<double> y = (x * 2 + 1).to_vector<double>();
+  for (size_t i = 0; i < y.size(); ++i)
+    ASSERT_EQ(y[i], 2.0 * i + 1) << "element " << i;
+  // A broadcast operand is read whole by every thread.
+  std::vector<double> z = (x + tnp::arange(1024)).to_vector<double>();
+  for (size_t i = 0; i < z.size(); ++i)
+    ASSERT_EQ(z[i], double(i) + double(i % 1024)) << "element " << i;
+  // A reduction that keeps axis 0 splits its rows too.
+  std::vector<double> s = tnp::sum(x, 1).to_vector<double>();
+  for (size_t r = 0; r < s.size(); ++r)
+    ASSERT_EQ(s[r], 1024.0 * 1024.0 * r + 1023.0 * 1024.0 / 2) << "row " << r;
+  // matmul splits lhs rows; rhs (here with as many rows as lhs) stays whole.
+  tnp::ndarray small = tnp::remainder(x, 3);
+  std::vector<double> m =
+      tnp::matmul(small, tnp::ones({1024, 2})).to_vector<double>();
+  std::vector<double> rows = tnp::sum(small, 1).to_vector<double>();
+  for (size_t r = 0; r < rows.size(); ++r)
+    ASSERT_EQ(m[2 * r], rows[r]) << "row " << r;
+}
+
+} // namespace
