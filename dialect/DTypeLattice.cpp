@@ -95,6 +95,15 @@ bool tnp::canCastSafely(Type from, Type to) {
          getMaxExponent(fromFloat) <= getMaxExponent(toFloat);
 }
 
+bool tnp::canCastLosslessly(Type from, Type to) {
+  if (auto c = dyn_cast<ComplexType>(to); c && !isa<ComplexType>(from))
+    to = c.getElementType();
+  auto i = dyn_cast<IntegerType>(from);
+  if (i && i.getWidth() == 64 && isa<FloatType>(to))
+    return false;
+  return canCastSafely(from, to);
+}
+
 SmallVector<Type, 15> tnp::getAllDTypes(MLIRContext *ctx) {
   auto s = [&](unsigned w) -> Type { return IntegerType::get(ctx, w); };
   auto u = [&](unsigned w) -> Type {
@@ -127,24 +136,6 @@ Type tnp::promoteTypes(Type a, Type b) {
   llvm_unreachable("complex128 holds every dtype");
 }
 
-Type tnp::promoteOperands(ArrayRef<DTypeOperand> operands) {
-  Type arrays, weak;
-  for (const DTypeOperand &o : operands) {
-    Type &acc = o.weak ? weak : arrays;
-    acc = acc ? promoteTypes(acc, o.dtype) : o.dtype;
-  }
-  if (!arrays)
-    return weak;
-  if (!weak || getKind(weak) <= getKind(arrays))
-    return arrays;
-  // A complex literal keeps a float array's precision (NEP 50).
-  if (getKind(arrays) == DTypeKind::Float &&
-      getKind(weak) == DTypeKind::Complex)
-    return ComplexType::get(
-        arrays.isF64() ? arrays : Float32Type::get(arrays.getContext()));
-  return promoteTypes(arrays, weak);
-}
-
 Type tnp::getCategoryResultType(PromotionCategory category, Type dtype) {
   MLIRContext *ctx = dtype.getContext();
   bool exact = getKind(dtype) <= DTypeKind::Int;
@@ -174,25 +165,6 @@ bool tnp::isWeakLiteral(Value v) {
   if (isa_and_nonnull<BroadcastInDimOp, ReshapeOp>(def))
     return isWeakLiteral(def->getOperand(0));
   return false;
-}
-
-Type tnp::inferPromotedType(PromotionCategory category, ValueRange operands) {
-  SmallVector<DTypeOperand> dtypes;
-  for (Value v : operands)
-    dtypes.push_back({getElementTypeOrSelf(v.getType()), isWeakLiteral(v)});
-  return getCategoryResultType(category, promoteOperands(dtypes));
-}
-
-Type tnp::getComputeDType(Operation *op) {
-  auto promotable = cast<PromotableOpInterface>(op);
-  PromotionCategory category = promotable.getPromotionCategory();
-  if (category != PromotionCategory::BoolResult &&
-      category != PromotionCategory::Magnitude)
-    return getElementTypeOrSelf(op->getResult(0).getType());
-  SmallVector<DTypeOperand> operands;
-  for (Value v : promotable.getPromotedOperands())
-    operands.push_back({getElementTypeOrSelf(v.getType()), isWeakLiteral(v)});
-  return promoteOperands(operands);
 }
 
 LogicalResult tnp::verifyPromotableOp(Operation *op) {

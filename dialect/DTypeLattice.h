@@ -43,11 +43,21 @@ enum class PromotionCategory {
 /// NumPy's kinds, in promotion order.
 enum class DTypeKind { Bool, Int, Float, Complex };
 
+/// A literal's value, which NumPy's value-based rules and the range checks
+/// of the other modes read. The literal's dtype says which field holds it.
+struct LiteralValue {
+  /// Integers: the value, or a uint64's bits.
+  int64_t i = 0;
+  /// Floats and complex numbers.
+  double re = 0, im = 0;
+};
+
 /// One operand of a promotion: its dtype and whether it is a weak literal
-/// (a C++ scalar, which promotes as a Python scalar does).
+/// (a C++ scalar, which promotes as a Python scalar does), with its value.
 struct DTypeOperand {
   Type dtype;
   bool weak = false;
+  LiteralValue value = {};
 };
 
 /// The 15 dtypes tnp supports, smallest first in NumPy's order: bool, int8,
@@ -64,25 +74,17 @@ std::string getDTypeName(Type dtype);
 /// NumPy's "safe" casting: every value of `from` is exactly a value of `to`.
 /// bfloat16 (absent from NumPy) follows the same rule: 8 significant bits.
 bool canCastSafely(Type from, Type to);
+/// Like canCastSafely, but exact: int64 and uint64 do not cast to float64
+/// (NumPy calls that safe although it rounds).
+bool canCastLosslessly(Type from, Type to);
 /// NumPy's np.promote_types: the smallest dtype both cast to safely.
 Type promoteTypes(Type a, Type b);
-/// The dtype the operands promote to: arrays by promoteTypes; weak literals
-/// adopt the arrays' dtype unless they are of a higher kind (NEP 50).
-Type promoteOperands(ArrayRef<DTypeOperand> operands);
 /// The result dtype of an op of `category` whose operands promote to `dtype`.
 Type getCategoryResultType(PromotionCategory category, Type dtype);
 
 /// Whether `v` is a weak literal: a weak tnp.constant, possibly broadcast or
 /// reshaped.
 bool isWeakLiteral(Value v);
-/// The result dtype of an op of `category` over these operand values.
-Type inferPromotedType(PromotionCategory category, ValueRange operands);
-
-/// The dtype a promotable op computes in, which tnp-promote-types converts
-/// its promoted operands to: the result dtype, except for comparisons (bool
-/// result) and abs of complex (real result), which compute in the promoted
-/// operand dtype.
-Type getComputeDType(Operation *op);
 
 /// The verifier of PromotableOpInterface: once the operands agree on a dtype,
 /// the result dtype is the category's; mixed operands are checked against

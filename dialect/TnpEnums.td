@@ -23,4 +23,17 @@ def Tnp_ScatterKind : I32EnumAttr<"ScatterKind", "how tnp.scatter updates", [
 }
 def Tnp_ScatterKindAttr : EnumAttr<Tnp_Dialect, Tnp_ScatterKind, "scatter_kind">;
 
+def Tnp_PromotionMode : I32EnumAttr<"PromotionMode",
+    "the type promotion rules of a trace", [
+    I32EnumAttrCase<"Strict", 0, "strict">, I32EnumAttrCase<"Numpy", 1, "numpy">,
+    I32EnumAttrCase<"All", 2, "all">, I32EnumAttrCase<"Safe", 3, "safe">]> {
+  let cppNamespace = "::mlir::tnp";
+  let genSpecializedAttr = 0;
+}
+// Set on a func or module (`tnp.promotion = #tnp.promotion<all>`) by the
+// tracer; tnp-promote-types reads it. Absent means numpy.
+def Tnp_PromotionModeAttr : EnumAttr<Tnp_Dialect, Tnp_PromotionMode, "promotion"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 #endif // TNP_ENUMS_TD

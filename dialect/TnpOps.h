@@ -13,7 +13,7 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include "dialect/TnpEnums.h.inc"
+#include "dialect/TnpEnums.h"
 #define GET_ATTRDEF_CLASSES
 #include "dialect/TnpAttrs.h.inc"
 #include "dialect/TnpInterfaces.h.inc"

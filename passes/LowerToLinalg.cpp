@@ -38,7 +38,14 @@ namespace {
 /// lowering them would silently pick one operand's arithmetic.
 LogicalResult checkPromoted(ModuleOp module) {
   WalkResult result = module.walk([](PromotableOpInterface op) {
-    Type dtype = getComputeDType(op);
+    // Comparisons and abs of complex compute in their operands' dtype,
+    // every other op in its result's.
+    PromotionCategory category = op.getPromotionCategory();
+    Type dtype =
+        category == PromotionCategory::BoolResult ||
+                category == PromotionCategory::Magnitude
+            ? getElementTypeOrSelf(op.getPromotedOperands().front().getType())
+            : getElementTypeOrSelf(op->getResult(0).getType());
     for (Value v : op.getPromotedOperands()) {
       Type actual = getElementTypeOrSelf(v.getType());
       if (actual == dtype)

@@ -23,6 +23,13 @@ def TnpPromoteTypesPass : Pass<"tnp-promote-types", "::mlir::func::FuncOp"> {
     ```
     The computation dtype is the result dtype, except for comparisons and
     `abs` of complex, which compute in the promoted operand dtype.
+
+    The rules are those of the function's `tnp.promotion` attribute (else
+    the module's; default numpy) and `tnp.prefer_float32`: strict, numpy,
+    all or safe (dialect/PromotionModes.h, docs/promotion.md). An op whose
+    recorded result dtype does not follow under them, or whose promotion the
+    mode forbids (mixed dtypes in strict mode, a widening or lossy one in
+    safe mode, an out-of-range integer literal), is an error.
   }];
   let dependentDialects = ["::mlir::tnp::TnpDialect"];
 }

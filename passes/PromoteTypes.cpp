@@ -10,7 +10,7 @@
 
 #include "passes/Passes.h"
 
-#include "dialect/DTypeLattice.h"
+#include "dialect/PromotionModes.h"
 #include "dialect/TnpDialect.h"
 #include "dialect/TnpOps.h"
 
@@ -35,7 +35,9 @@ Attribute castLiteral(DenseElementsAttr value, Type dtype) {
   auto type = value.getType().clone(dtype);
   Type from = value.getElementType();
   std::complex<double> v;
-  if (isa<IntegerType>(from))
+  if (from.isUnsignedInteger())
+    v = static_cast<double>(value.getSplatValue<APInt>().getZExtValue());
+  else if (isa<IntegerType>(from))
     v = static_cast<double>(value.getSplatValue<APInt>().getSExtValue());
   else if (isa<FloatType>(from))
     v = value.getSplatValue<APFloat>().convertToDouble();
@@ -81,7 +83,7 @@ Value convertTo(OpBuilder &b, Location loc, Value value, Type dtype) {
             castLiteral(cast<DenseElementsAttr>(c.getValue()), dtype)),
         /*weak=*/false);
   if (!isa_and_nonnull<BroadcastInDimOp, ReshapeOp>(def))
-    return ConvertOp::create(b, loc, type, value);
+    return b.createOrFold<ConvertOp>(loc, type, value);
   Value operand = convertTo(b, loc, def->getOperand(0), dtype);
   Operation *clone = b.clone(*def);
   clone->setOperand(0, operand);
@@ -92,24 +94,45 @@ Value convertTo(OpBuilder &b, Location loc, Value value, Type dtype) {
 struct TnpPromoteTypesPass
     : tnp::impl::TnpPromoteTypesPassBase<TnpPromoteTypesPass> {
   void runOnOperation() override {
-    getOperation().walk([](PromotableOpInterface op) {
-      Type dtype = getComputeDType(op);
-      OpBuilder b(op);
-      OperandRange promoted = op.getPromotedOperands();
-      // An operand used twice (x * x) is converted once.
-      llvm::SmallDenseMap<Value, Value> converted;
-      for (OpOperand &operand : op->getOpOperands().slice(
-               promoted.getBeginOperandIndex(), promoted.size())) {
-        Value v = operand.get();
-        auto type = cast<RankedTensorType>(v.getType());
-        if (type.getElementType() == dtype)
-          continue;
-        Value &to = converted[v];
-        if (!to)
-          to = convertTo(b, op->getLoc(), v, dtype);
-        operand.set(to);
-      }
+    PromotionOptions options = getPromotionOptions(getOperation());
+    bool failed = false;
+    getOperation().walk([&](PromotableOpInterface op) {
+      failed |= mlir::failed(promote(op, options));
     });
+    if (failed)
+      signalPassFailure();
+  }
+
+  /// Checks `op` against the mode and converts its operands.
+  static LogicalResult promote(PromotableOpInterface op,
+                               PromotionOptions options) {
+    std::string error;
+    FailureOr<Type> expected = inferPromotedType(
+        op.getPromotionCategory(), op.getPromotedOperands(), options, &error);
+    if (mlir::failed(expected))
+      return op->emitOpError(error);
+    Type actual = getElementTypeOrSelf(op->getResult(0).getType());
+    if (actual != *expected)
+      return op->emitOpError("result dtype ")
+             << actual << " does not follow from its operands under "
+             << getModeName(options.mode) << " promotion: expected "
+             << *expected;
+    Type dtype = *getComputeDType(op, options);
+    OpBuilder b(op);
+    OperandRange promoted = op.getPromotedOperands();
+    // An operand used twice (x * x) is converted once.
+    llvm::SmallDenseMap<Value, Value> converted;
+    for (OpOperand &operand : op->getOpOperands().slice(
+             promoted.getBeginOperandIndex(), promoted.size())) {
+      Value v = operand.get();
+      if (getElementTypeOrSelf(v.getType()) == dtype)
+        continue;
+      Value &to = converted[v];
+      if (!to)
+        to = convertTo(b, op->getLoc(), v, dtype);
+      operand.set(to);
+    }
+    return success();
   }
 };
 
