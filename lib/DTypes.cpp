@@ -2,6 +2,12 @@
 
 #include "lib/DTypes.h"
 
+#include "lib/ArrayImpl.h"
+#include "lib/Literals.h"
+
+#include <tnp/errors.h>
+#include <tnp/promotion.h>
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
 
@@ -24,26 +30,24 @@ constexpr std::array<std::size_t, N> kSizes = {1, 1, 1, 2, 2, 4, 4, 8,
                                                8, 2, 2, 4, 8, 8, 16};
 
 /// The lattice over codes: computed once from the dialect's functions on
-/// MLIR types, so there is one definition of promotion.
+/// MLIR types, so there is one definition of promotion. The context stays
+/// for the promotions with literals or other modes, which ask the dialect.
 struct Tables {
+  mlir::MLIRContext ctx;
+  llvm::SmallVector<mlir::Type, 15> types;
   std::array<std::array<uint8_t, N>, N> promote{};
-  /// [array dtype][weak dtype]: an array operand with a weak literal.
-  std::array<std::array<uint8_t, N>, N> promoteWeak{};
   std::array<std::array<uint8_t, N>, kCategories> category{};
   std::array<std::array<bool, N>, N> safe{};
 
-  Tables() {
-    mlir::MLIRContext ctx;
-    auto types = mlir::tnp::getAllDTypes(&ctx);
-    auto code = [&](mlir::Type t) {
-      return static_cast<uint8_t>(std::find(types.begin(), types.end(), t) -
-                                  types.begin());
-    };
+  uint8_t code(mlir::Type t) const {
+    return static_cast<uint8_t>(std::find(types.begin(), types.end(), t) -
+                                types.begin());
+  }
+
+  Tables() : types(mlir::tnp::getAllDTypes(&ctx)) {
     for (int a = 0; a < N; ++a) {
       for (int b = 0; b < N; ++b) {
         promote[a][b] = code(mlir::tnp::promoteTypes(types[a], types[b]));
-        promoteWeak[a][b] = code(
-            mlir::tnp::promoteOperands({{types[a], false}, {types[b], true}}));
         safe[a][b] = mlir::tnp::canCastSafely(types[a], types[b]);
       }
       for (int c = 0; c < kCategories; ++c)
@@ -79,19 +83,50 @@ mlir::Type tnp::detail::toMlirType(mlir::MLIRContext *ctx, tnp::dtype t) {
   return mlir::tnp::getAllDTypes(ctx)[t.index()];
 }
 
-tnp::dtype tnp::detail::promote(const DTypeArg *args, int count) {
-  const Tables &t = tables();
-  int arrays = -1, weak = -1;
-  for (int i = 0; i < count; ++i) {
-    int &acc = args[i].weak ? weak : arrays;
-    int c = args[i].dtype.index();
-    acc = acc < 0 ? c : t.promote[acc][c];
+mlir::tnp::DTypeOperand tnp::detail::toOperand(const DTypeArg &arg) {
+  mlir::tnp::DTypeOperand o{tables().types[arg.dtype.index()], arg.weak};
+  if (arg.weak && arg.literal) {
+    Scalar v = readScalar(arg.literal->data(), arg.dtype, 0);
+    o.value.i = v.i;
+    o.value.re = v.c.real();
+    o.value.im = v.c.imag();
   }
-  if (arrays < 0)
-    return fromCode(weak);
-  if (weak < 0)
-    return fromCode(arrays);
-  return fromCode(t.promoteWeak[arrays][weak]);
+  return o;
+}
+
+tnp::dtype tnp::detail::fromMlirType(mlir::Type t) {
+  return fromCode(tables().code(t));
+}
+
+tnp::dtype tnp::detail::promote(const DTypeArg *args, int count,
+                                std::string_view op) {
+  const Tables &t = tables();
+  mlir::tnp::PromotionOptions options = currentPromotion();
+  bool weak = false;
+  for (int i = 0; i < count; ++i)
+    weak |= args[i].weak;
+  // The hot path: arrays only, NumPy's rules, from the table.
+  if (!weak && options.mode == mlir::tnp::PromotionMode::Numpy) {
+    int acc = args[0].dtype.index();
+    for (int i = 1; i < count; ++i)
+      acc = t.promote[acc][args[i].dtype.index()];
+    return fromCode(acc);
+  }
+  llvm::SmallVector<mlir::tnp::DTypeOperand, 4> operands;
+  for (int i = 0; i < count; ++i)
+    operands.push_back(toOperand(args[i]));
+  std::string error;
+  mlir::FailureOr<mlir::Type> result =
+      mlir::tnp::promoteOperands(operands, options, &error);
+  if (mlir::failed(result))
+    throw TypeError(std::string(op) + ": " + error);
+  return fromMlirType(*result);
+}
+
+tnp::dtype tnp::detail::literalArrayDType(tnp::dtype dtype) {
+  if (!currentPromotion().preferFloat32)
+    return dtype;
+  return dtype == float64 ? float32 : dtype == complex128 ? complex64 : dtype;
 }
 
 tnp::dtype tnp::detail::categoryResult(PromotionCategory category,

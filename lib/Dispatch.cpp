@@ -34,6 +34,8 @@ struct KernelKey {
   uint8_t numAttrs = 0;
   uint8_t resultDType = 0;
   uint8_t resultRank = 0;
+  /// The promotion rules, which decide what mixed operands compute in.
+  uint8_t promotion = 0;
   std::array<uint8_t, kMaxInputs> dtypes{};
   std::array<uint8_t, kMaxInputs> ranks{};
   /// Bit d set: dimension d is 1 (it broadcasts, or the result's is 1).
@@ -44,7 +46,8 @@ struct KernelKey {
   bool operator==(const KernelKey &o) const {
     return build == o.build && numInputs == o.numInputs &&
            numAttrs == o.numAttrs && resultDType == o.resultDType &&
-           resultRank == o.resultRank && dtypes == o.dtypes &&
+           resultRank == o.resultRank && promotion == o.promotion &&
+           dtypes == o.dtypes &&
            ranks == o.ranks && unitDims == o.unitDims &&
            resultUnitDims == o.resultUnitDims && attrs == o.attrs;
   }
@@ -58,7 +61,7 @@ struct KeyHash {
   size_t operator()(const KernelKey &k) const {
     return llvm::hash_combine(
         reinterpret_cast<uintptr_t>(k.build), k.numInputs, k.resultDType,
-        k.resultRank, k.resultUnitDims,
+        k.resultRank, k.promotion, k.resultUnitDims,
         llvm::hash_combine_range(k.dtypes.begin(), k.dtypes.end()),
         llvm::hash_combine_range(k.ranks.begin(), k.ranks.end()),
         llvm::hash_combine_range(k.unitDims.begin(), k.unitDims.end()),
@@ -102,6 +105,7 @@ KernelKey makeKey(const Call &call) {
   key.numAttrs = call.numAttrs;
   key.resultDType = call.resultDType.index();
   key.resultRank = call.resultShape.size();
+  key.promotion = promotionCode(currentPromotion());
   key.resultUnitDims = unitMask(call.resultShape);
   for (int i = 0; i < call.numInputs; ++i) {
     const ArrayImpl &a = *call.inputs[i];
@@ -150,6 +154,7 @@ std::unique_ptr<Kernel> buildKernel(const KernelKey &key) {
   auto fn =
       mlir::func::FuncOp::create(b, loc, "kernel", b.getFunctionType(args, {}));
   fn->setAttr("llvm.emit_c_interface", b.getUnitAttr());
+  mlir::tnp::setPromotionOptions(fn, promotionFromCode(key.promotion));
   // The inputs are the user's immutable arrays: bufferization must copy
   // rather than update them in place (scatter would).
   for (int i = 0; i < key.numInputs; ++i)

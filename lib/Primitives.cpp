@@ -118,13 +118,14 @@ promotedRange(Elementwise op, std::initializer_list<ndarray> operands) {
 }
 
 tnp::dtype promotedDType(Elementwise op,
-                         std::initializer_list<ndarray> operands) {
+                         std::initializer_list<ndarray> operands,
+                         std::string_view name) {
   auto [begin, end] = promotedRange(op, operands);
   DTypeArg args[kMaxInputs];
   int n = 0;
   for (const ndarray *o = begin; o != end; ++o)
-    args[n++] = {implOf(*o).dtype, implOf(*o).weak};
-  return promote(args, n);
+    args[n++] = {implOf(*o).dtype, implOf(*o).weak, &implOf(*o)};
+  return promote(args, n, name);
 }
 
 ndarray run(Call &call) { return ndarray(execute(call)); }
@@ -161,7 +162,7 @@ std::vector<int64_t> takeAttrs(const int64_t *&attrs, int64_t count) {
 tnp::dtype prim::resultDType(Elementwise op,
                              std::initializer_list<ndarray> operands) {
   return categoryResult(kElementwise[static_cast<int>(op)].category,
-                        promotedDType(op, operands));
+                        promotedDType(op, operands, "result_type"));
 }
 
 ndarray prim::elementwise(Elementwise op,
@@ -169,7 +170,7 @@ ndarray prim::elementwise(Elementwise op,
                           const char *name) {
   const ElementwiseInfo &info = kElementwise[static_cast<int>(op)];
   shape_t shape = broadcastShapes(operands);
-  tnp::dtype promoted = promotedDType(op, operands);
+  tnp::dtype promoted = promotedDType(op, operands, name);
   tnp::dtype result = categoryResult(info.category, promoted);
   tnp::dtype compute = info.category == PromotionCategory::BoolResult ||
                                info.category == PromotionCategory::Magnitude
@@ -332,7 +333,7 @@ ndarray prim::dotGeneral(const ndarray &lhs, const ndarray &rhs,
   };
   free(l.shape, lhsBatch, lhsContracting);
   free(r.shape, rhsBatch, rhsContracting);
-  DTypeArg args[] = {{l.dtype, l.weak}, {r.dtype, r.weak}};
+  DTypeArg args[] = {{l.dtype, l.weak, &l}, {r.dtype, r.weak, &r}};
   Call call = makeCall(
       [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
          const int64_t *attrs, int, mlir::Type result) -> mlir::Value {
@@ -343,7 +344,7 @@ ndarray prim::dotGeneral(const ndarray &lhs, const ndarray &rhs,
         return mlir::tnp::DotGeneralOp::create(b, loc, result, in[0], in[1], lb,
                                                rb, lc, rc);
       },
-      {&lhs, &rhs}, shape, promote(args, 2));
+      {&lhs, &rhs}, shape, promote(args, 2, "dot"));
   for (const auto *dims :
        {&lhsBatch, &rhsBatch, &lhsContracting, &rhsContracting}) {
     appendAttrs(call, {static_cast<int64_t>(dims->size())});

@@ -31,12 +31,14 @@ ndarray zeros_like(const ndarray &a);
 ndarray ones_like(const ndarray &a);
 
 /// np.arange(stop), np.arange(start, stop, step): int64 when all arguments
-/// are integers, else float64, unless dtype is given.
+/// are integers, else float64 (float32 under prefer_float32), unless dtype
+/// is given.
 ndarray arange(const ndarray &stop);
 ndarray arange(const ndarray &start, const ndarray &stop,
                const ndarray &step = 1,
                std::optional<tnp::dtype> dtype = std::nullopt);
-/// np.linspace(start, stop, num, endpoint), float64 unless dtype is given.
+/// np.linspace(start, stop, num, endpoint), float64 (float32 under
+/// prefer_float32) unless dtype is given.
 ndarray linspace(double start, double stop, int64_t num = 50,
                  bool endpoint = true,
                  std::optional<tnp::dtype> dtype = std::nullopt);
@@ -46,7 +48,8 @@ ndarray eye(int64_t N, std::optional<int64_t> M = std::nullopt, int64_t k = 0,
 ndarray identity(int64_t n, tnp::dtype dtype = float64);
 
 /// np.asarray of an array (itself, or converted to dtype); of a C++ scalar a
-/// (non-weak) 0-d array: asarray(1) is int64, asarray(1.) float64.
+/// (non-weak) 0-d array: asarray(1) is int64, asarray(1.) float64 (float32
+/// under prefer_float32), asarray(true) bool.
 ndarray asarray(const ndarray &a,
                 std::optional<tnp::dtype> dtype = std::nullopt);
 /// np.array / np.asarray from data in row-major order, with a shape.

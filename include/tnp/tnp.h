@@ -14,6 +14,7 @@
 #include <tnp/manipulation.h>
 #include <tnp/math.h>
 #include <tnp/ndarray.h>
+#include <tnp/promotion.h>
 #include <tnp/random.h>
 #include <tnp/reductions.h>
 

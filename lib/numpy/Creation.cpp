@@ -6,6 +6,7 @@
 #include <tnp/math.h>
 
 #include "lib/ArrayImpl.h"
+#include "lib/DTypes.h"
 #include "lib/Format.h"
 #include "lib/Literals.h"
 #include "lib/Primitives.h"
@@ -76,7 +77,7 @@ ndarray tnp::arange(const ndarray &start, const ndarray &stop,
     throw ValueError("Maximum allowed size exceeded");
   int64_t n =
       std::max<int64_t>(0, static_cast<int64_t>(std::ceil((b - a) / s)));
-  tnp::dtype t = dtype.value_or(integral ? int64 : float64);
+  tnp::dtype t = dtype.value_or(integral ? int64 : literalArrayDType(float64));
   tnp::dtype compute = integral ? int64 : float64;
   ndarray i = prim::iota({n}, 0, compute);
   return (i * prim::convert(step, compute) + prim::convert(start, compute))
@@ -96,7 +97,7 @@ ndarray tnp::linspace(double start, double stop, int64_t num, bool endpoint,
     ndarray last = asarray(stop).reshape({1});
     y = prim::concatenate({prim::slice(y, {0}, {num - 1}, {1}), last}, 0);
   }
-  return y.astype(dtype.value_or(float64));
+  return y.astype(dtype.value_or(literalArrayDType(float64)));
 }
 
 ndarray tnp::eye(int64_t N, std::optional<int64_t> M, int64_t k,
@@ -114,7 +115,8 @@ ndarray tnp::identity(int64_t n, tnp::dtype dtype) {
 }
 
 ndarray tnp::asarray(const ndarray &a, std::optional<tnp::dtype> dtype) {
-  ndarray strong = a.is_weak() ? literalAs(a, a.dtype()) : a;
+  ndarray strong =
+      a.is_weak() ? literalAs(a, literalArrayDType(a.dtype())) : a;
   return dtype ? strong.astype(*dtype) : strong;
 }
 

@@ -49,7 +49,7 @@ ndarray tnp::concatenate(const std::vector<ndarray> &arrays, int64_t axis) {
             std::to_string(i) + " has size " + std::to_string(s[d]));
     dtypes.push_back({arrays[i].dtype(), false});
   }
-  tnp::dtype t = promote(dtypes.data(), dtypes.size());
+  tnp::dtype t = promote(dtypes.data(), dtypes.size(), "concatenate");
   shape_t shape = first;
   shape[ax] = 0;
   std::vector<ndarray> inputs;

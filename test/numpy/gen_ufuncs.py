@@ -356,29 +356,6 @@ for other in ["float32", "float64"]:
 
 # --- C++ scalars as weak literals -----------------------------------------------
 
-KIND = {"b": 0, "i": 1, "u": 1, "f": 2, "c": 3}
-
-
-def weak_dtype(dtype, literal):
-    """NEP 50's (and tnp's) dtype of an array op a Python scalar."""
-    lk = {bool: 0, int: 1, float: 2, complex: 3}[type(literal)]
-    if dtype == "bfloat16":
-        return "bfloat16" if lk <= 2 else "complex64"
-    ak = KIND[np.dtype(dtype).kind]
-    if lk <= ak:
-        return dtype
-    if lk == 1:
-        return "int64"
-    if lk == 2:
-        return "float64"
-    if ak == 2:
-        return "complex128" if dtype == "float64" else "complex64"
-    return "complex128"
-
-
-value_based = []
-
-
 def literal_case(fn, f, dtype, literal, left=False, tol=None):
     x = values(dtype, "small" if fn != "power" else "int_exponent"
                if dtype in INTS else "small")
@@ -390,28 +367,6 @@ def literal_case(fn, f, dtype, literal, left=False, tol=None):
         name += "_%r" % literal
     lit = Literal(literal)
     ops = [lit, x] if left else [x, lit]
-    py = [literal, np_array(x)] if left else [np_array(x), literal]
-    try:
-        with np.errstate(all="ignore"):
-            got = f(*py)
-    except TypeError:
-        add_case(name, fn, f, ops, tol=tol)
-        return
-    # NEP 50: the literal takes the array's dtype (or the default of a
-    # higher kind); NumPy 1.24 looks at its value instead.
-    w = weak_dtype(dtype, literal)
-    if dtype != "bfloat16":
-        with np.errstate(all="ignore"):
-            strong = np.asarray(literal).astype(w)
-        with np.errstate(all="ignore"):
-            nep50 = f(*([strong, np_array(x).astype(w)] if left else
-                        [np_array(x).astype(w), strong])).dtype
-        if nep50 != got.dtype:
-            why = ("NumPy 1.24 value-based casting: %s(%s, %r) is %s, "
-                   "NEP 50 %s" % (fn, dtype, literal, got.dtype, nep50))
-            value_based.append(why)
-            c.case(name, fn, ops, expect=got, skip=why)
-            return
     add_case(name, fn, f, ops, tol=tol)
 
 
@@ -431,8 +386,8 @@ for dtype in ["int8", "uint8", "int32", "float16", "float32", "bool"]:
     literal_case("divide", np.divide, dtype, 3, left=True)
     literal_case("power", np.power, dtype, 2, left=True,
                  tol="transcendental")
-# Values out of the array dtype's range: NumPy 1.24 widens (int8 + 1000 is
-# int16), NEP 50 and tnp do not; skipped as a known difference.
+# Values out of the array dtype's range: NumPy 1.24 widens by the value
+# (int8 + 1000 is int16), and so does tnp's numpy mode.
 for dtype, lit in [("int8", 1000), ("uint8", -1), ("uint8", 300),
                    ("int16", 70000), ("float16", 1e5), ("uint32", -5)]:
     literal_case("add", np.add, dtype, lit)
@@ -488,18 +443,10 @@ add_case("where_broadcast", "where", np.where,
           np.float64(-1).reshape(())])
 for dtype in ["int8", "uint8", "float32", "bool"]:
     x = values(dtype, "small", 6)
-    literal_case_name = "where_%s_literal" % dtype
     with np.errstate(all="ignore"):
         got = np.where(cond, x, 0)
-    w = weak_dtype(dtype, 0)
-    if got.dtype == np.dtype(w):
-        c.case(literal_case_name, "where", [cond, x, Literal(0)], expect=got)
-    else:
-        why = ("NumPy 1.24 value-based casting: where(c, %s, 0) is %s, "
-               "NEP 50 %s" % (dtype, got.dtype, w))
-        value_based.append(why)
-        c.case(literal_case_name, "where", [cond, x, Literal(0)],
-               expect=got, skip=why)
+    c.case("where_%s_literal" % dtype, "where", [cond, x, Literal(0)],
+           expect=got)
 c.case("where_0d", "where", [np.array(True), np.array(1.0), np.array(2.0)],
        expect=np.where(np.array(True), 1.0, 2.0))
 
@@ -570,7 +517,3 @@ for fn in ["sin", "cos"]:
 c.expected_failures = {}
 
 c.write()
-if value_based:
-    print("skipped for NumPy 1.24's value-based casting:")
-    for why in value_based:
-        print("  " + why)

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialect/DTypeLattice.h"
+#include "dialect/PromotionModes.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -74,7 +74,7 @@ TEST_F(DTypeLatticeTest, OtherCategories) {
 TEST_F(DTypeLatticeTest, WeakLiteralsFollowNep50) {
   auto promote = [&](StringRef array, StringRef weak) {
     return getDTypeName(
-        promoteOperands({{name(array), false}, {name(weak), true}}));
+        *promoteOperands({{name(array), false}, {name(weak), true}}, {}));
   };
   EXPECT_EQ(promote("uint8", "int64"), "uint8");
   EXPECT_EQ(promote("float16", "float64"), "float16");
@@ -84,8 +84,8 @@ TEST_F(DTypeLatticeTest, WeakLiteralsFollowNep50) {
   EXPECT_EQ(promote("float64", "complex128"), "complex128");
   EXPECT_EQ(promote("complex64", "float64"), "complex64");
   // Only literals: they promote among themselves.
-  EXPECT_EQ(getDTypeName(promoteOperands(
-                {{name("int64"), true}, {name("float64"), true}})),
+  EXPECT_EQ(getDTypeName(*promoteOperands(
+                {{name("int64"), true}, {name("float64"), true}}, {})),
             "float64");
 }
 
