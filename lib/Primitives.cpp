@@ -160,9 +160,10 @@ std::vector<int64_t> takeAttrs(const int64_t *&attrs, int64_t count) {
 } // namespace
 
 tnp::dtype prim::resultDType(Elementwise op,
-                             std::initializer_list<ndarray> operands) {
+                             std::initializer_list<ndarray> operands,
+                             const char *name) {
   return categoryResult(kElementwise[static_cast<int>(op)].category,
-                        promotedDType(op, operands, "result_type"));
+                        promotedDType(op, operands, name));
 }
 
 ndarray prim::elementwise(Elementwise op,

@@ -69,7 +69,8 @@ ndarray elementwise(Elementwise op, std::initializer_list<ndarray> operands,
 /// all ("operands could not be broadcast together with shapes (2,) (3,)").
 shape_t broadcastShapes(std::initializer_list<ndarray> operands);
 /// The dtype an elementwise op over these operands returns.
-tnp::dtype resultDType(Elementwise op, std::initializer_list<ndarray> operands);
+tnp::dtype resultDType(Elementwise op, std::initializer_list<ndarray> operands,
+                       const char *name);
 
 /// tnp.convert.
 ndarray convert(const ndarray &x, tnp::dtype to);

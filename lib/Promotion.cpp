@@ -73,7 +73,7 @@ promotion_scope::promotion_scope(promotion_mode mode,
 promotion_scope::~promotion_scope() { threadRules = saved_; }
 
 static DTypeArg toArg(const promotion_operand &o) {
-  if (!o.array().is_weak())
+  if (!o.is_weak())
     return {o.dtype()};
   return {o.dtype(), true, &implOf(o.array())};
 }

@@ -51,17 +51,20 @@ private:
 class promotion_operand {
 public:
   promotion_operand(tnp::dtype t) : dtype_(t) {}
-  promotion_operand(const ndarray &a) : dtype_(a.dtype()), array_(a) {}
+  promotion_operand(const ndarray &a)
+      : dtype_(a.dtype()), array_(a), weak_(a.is_weak()) {}
   template <typename S, typename = std::enable_if_t<detail::is_scalar_v<S>>>
   promotion_operand(S value) : promotion_operand(ndarray(value)) {}
 
   tnp::dtype dtype() const { return dtype_; }
-  /// The array, for a weak literal's value; empty for a dtype.
+  /// Whether this is a weak literal, whose value array() holds.
+  bool is_weak() const { return weak_; }
   const ndarray &array() const { return array_; }
 
 private:
   tnp::dtype dtype_;
   ndarray array_;
+  bool weak_ = false;
 };
 
 /// np.result_type under the current rules: result_type({tnp::int8, 200}) is

@@ -91,10 +91,12 @@ ndarray tnp::linspace(double start, double stop, int64_t num, bool endpoint,
                      ", must be non-negative.");
   int64_t div = endpoint ? num - 1 : num;
   double step = div > 0 ? (stop - start) / div : 0.0;
-  ndarray y = prim::iota({num}, 0, float64) * asarray(step) + asarray(start);
+  // In float64 whatever the rules, as NumPy computes.
+  ndarray y = prim::iota({num}, 0, float64) * prim::convert(step, float64) +
+              prim::convert(start, float64);
   if (endpoint && num > 1) {
     // NumPy sets the last sample to stop exactly.
-    ndarray last = asarray(stop).reshape({1});
+    ndarray last = prim::convert(stop, float64).reshape({1});
     y = prim::concatenate({prim::slice(y, {0}, {num - 1}, {1}), last}, 0);
   }
   return y.astype(dtype.value_or(literalArrayDType(float64)));

@@ -395,8 +395,8 @@ ndarray tnp::einsum(const std::string &subscripts,
 
   // Operands take their promoted dtype first, as NumPy's iterator casts.
   if (terms.size() == 2) {
-    tnp::dtype t = prim::resultDType(prim::Elementwise::Add,
-                                     {terms[0].array, terms[1].array});
+    tnp::dtype t = prim::resultDType(
+        prim::Elementwise::Add, {terms[0].array, terms[1].array}, "einsum");
     for (Term &term : terms)
       term.array = prim::convert(term.array, t);
   } else {

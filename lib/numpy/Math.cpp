@@ -48,14 +48,14 @@ ndarray unary(Elementwise op, const char *name, const ndarray &x,
   return prim::elementwise(op, {x}, name);
 }
 
-tnp::dtype promoted(const ndarray &a, const ndarray &b) {
+tnp::dtype promoted(const ndarray &a, const ndarray &b, const char *name) {
   // The Same category's result is the promoted dtype itself.
-  return prim::resultDType(Elementwise::Add, {a, b});
+  return prim::resultDType(Elementwise::Add, {a, b}, name);
 }
 
 ndarray binary(Elementwise op, const char *name, const ndarray &a,
                const ndarray &b, unsigned accepts = Any) {
-  checkLoop(name, promoted(a, b), accepts);
+  checkLoop(name, promoted(a, b, name), accepts);
   return prim::elementwise(op, {a, b}, name);
 }
 
@@ -121,7 +121,7 @@ ndarray tnp::add(const ndarray &a, const ndarray &b) {
   return binary(Elementwise::Add, "add", a, b);
 }
 ndarray tnp::subtract(const ndarray &a, const ndarray &b) {
-  if (promoted(a, b).is_bool())
+  if (promoted(a, b, "subtract").is_bool())
     throw TypeError("numpy boolean subtract, the `-` operator, is not "
                     "supported, use the bitwise_xor, the `^` operator, or the "
                     "logical_xor function instead.");
@@ -144,7 +144,7 @@ ndarray tnp::remainder(const ndarray &a, const ndarray &b) {
 }
 ndarray tnp::mod(const ndarray &a, const ndarray &b) { return remainder(a, b); }
 ndarray tnp::power(const ndarray &a, const ndarray &b) {
-  tnp::dtype t = promoted(a, b);
+  tnp::dtype t = promoted(a, b, "power");
   if ((t.is_integer() || t.is_bool()) && b.dtype().is_integer() &&
       !b.dtype().is_unsigned() &&
       prim::reduce(prim::Reduce::Any, less(b, 0).ravel(), {0}).item<bool>())
