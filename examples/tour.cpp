@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <vector>
 
 namespace {
 
@@ -42,6 +43,35 @@ void ndArrays() {
             << "\n";
   std::cout << "narray.reshape(-1) has shape "
             << tnp::to_string(ones.reshape({-1}).shape()) << "\n\n";
+}
+
+void typePromotion() {
+  std::cout << "## Type promotion\n\n";
+  std::cout << "Type promotion for operations\n";
+  std::vector<tnp::ndarray> values;
+  for (tnp::dtype d : {tnp::int32, tnp::int64, tnp::float32, tnp::float64})
+    values.push_back(tnp::asarray(1, d));
+  for (size_t i = 0; i < values.size(); ++i)
+    for (size_t j = i + 1; j < values.size(); ++j)
+      std::cout << values[i].dtype() << " + " << values[j].dtype() << " => "
+                << (values[i] + values[j]).dtype() << "\n";
+
+  std::cout << "Type inference during array creation\n";
+  std::cout << "tnp.asarray(1).dtype == tnp." << tnp::asarray(1).dtype()
+            << "\n";
+  std::cout << "tnp.asarray(1.).dtype == tnp." << tnp::asarray(1.).dtype()
+            << "\n\n";
+
+  for (bool prefer : {true, false}) {
+    tnp::set_promotion(tnp::promotion_mode::numpy, {.prefer_float32 = prefer});
+    std::cout << "When prefer_float32 is " << (prefer ? "True" : "False")
+              << ":\n";
+    std::cout << "tnp.asarray(1.).dtype == tnp." << tnp::asarray(1.).dtype()
+              << "\n";
+    std::cout << "tnp.add(1., 2.).dtype == tnp." << tnp::add(1., 2.).dtype()
+              << "\n";
+  }
+  std::cout << "\n";
 }
 
 void broadcasting() {
@@ -92,6 +122,7 @@ int main() {
   try {
     tnp::random::seed(0);
     ndArrays();
+    typePromotion();
     broadcasting();
     exampleModel();
   } catch (const tnp::Error &e) {

@@ -17,6 +17,9 @@ llvm_config.add_tool_substitutions(
     ["tnp-opt", "tnp-dtypes", "tnp-numpy-check", "tnp-print-check"],
     [config.tnp_tools_dir, config.llvm_tools_dir],
 )
+# The C++ tour, whose printed output tests compare with the Python tour's.
+config.substitutions.append(
+    ("%tour", os.path.join(config.tnp_obj_root, "examples", "tour")))
 
 # NumPy is the oracle of the differential tests; lit runs under the Python
 # that has it (Debian's python3-numpy).
