@@ -58,6 +58,7 @@ def median(fn, reps, inner):
     ts.sort(); return ts[len(ts) // 2]
 a = np.ones(1, np.float32); b = np.ones(1, np.float32)
 print("tiny_add", median(lambda: a + b, 21, 2000))
+print("tiny_literal", median(lambda: a * 2, 21, 2000))
 for k in range(0, 21, 2):
     x = np.linspace(-4, 4, 2 ** k).astype(np.float32)
     inner = max(1, 2000 >> (k // 2))
@@ -97,6 +98,14 @@ int main(int argc, char **argv) {
   std::printf("   tnp %8.0f ns   numpy %8.0f ns   tnp/numpy %.2f\n\n",
               tiny * 1e9, numpy["tiny_add"] * 1e9,
               numpy["tiny_add"] > 0 ? tiny / numpy["tiny_add"] : 0.0);
+
+  // A C++ literal promotes by the mode (numpy: by its value) first.
+  double literal = medianSeconds([&] { tnp::ndarray c = a * 2; }, 21, 2000);
+  std::printf("   with a literal (a * 2): tnp %8.0f ns   numpy %8.0f ns   "
+              "tnp/numpy %.2f\n\n",
+              literal * 1e9, numpy["tiny_literal"] * 1e9,
+              numpy["tiny_literal"] > 0 ? literal / numpy["tiny_literal"]
+                                        : 0.0);
 
   std::printf("2. sigmoid 1/(1+exp(-x)), float32, eager, median per call\n");
   std::printf("   %10s %12s %12s %10s\n", "size", "tnp us", "numpy us",
