@@ -174,3 +174,39 @@ TEST(PromotionTest, ResultTypeAndCanCast) {
 }
 
 } // namespace
+
+namespace {
+
+// The library's own composites convert explicitly, so every mode can run
+// them on homogeneous inputs; the result dtypes are those of numpy mode.
+class CompositesTest : public ::testing::TestWithParam<promotion_mode> {};
+
+TEST_P(CompositesTest, RunInEveryMode) {
+  tnp::promotion_scope scope(GetParam());
+  tnp::ndarray i = tnp::arange(6).reshape({2, 3}).astype(tnp::int32);
+  tnp::ndarray f = tnp::linspace(-1, 1, 6).reshape({2, 3}).astype(tnp::float32);
+  EXPECT_EQ(tnp::mean(i).dtype(), tnp::float64);
+  EXPECT_EQ(tnp::var(f, 1).dtype(), tnp::float32);
+  EXPECT_EQ(tnp::std(i).dtype(), tnp::float64);
+  EXPECT_EQ(tnp::sum(f, 0).dtype(), tnp::float32);
+  EXPECT_EQ(tnp::prod(i).dtype(), tnp::int64);
+  EXPECT_EQ(tnp::argmax(f).dtype(), tnp::int64);
+  EXPECT_EQ(tnp::clip(f, -0.5, 0.5).dtype(), tnp::float32);
+  EXPECT_EQ(tnp::where(tnp::greater(f, 0), f, 0).dtype(), tnp::float32);
+  EXPECT_EQ(tnp::matmul(f, f.T()).dtype(), tnp::float32);
+  EXPECT_EQ(tnp::eye(3).dtype(), tnp::float64);
+  EXPECT_EQ(tnp::random::uniform(0.0, 1.0, {4}).dtype(), tnp::float64);
+  EXPECT_EQ(tnp::random::randn({4}).dtype(), tnp::float64);
+  EXPECT_EQ(tnp::random::randint(0, 10, {4}).dtype(), tnp::int64);
+  EXPECT_EQ(tnp::power(i, 2).dtype(), tnp::int32);
+  EXPECT_EQ(tnp::concatenate({f, f}).dtype(), tnp::float32);
+  EXPECT_EQ((1 / (1 + tnp::exp(-f))).dtype(), tnp::float32);
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, CompositesTest,
+                         ::testing::Values(promotion_mode::strict,
+                                           promotion_mode::numpy,
+                                           promotion_mode::all,
+                                           promotion_mode::safe));
+
+} // namespace
