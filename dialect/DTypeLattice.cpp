@@ -8,6 +8,8 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/APFloat.h"
 
+#include <array>
+
 using namespace mlir;
 using namespace mlir::tnp;
 
@@ -104,36 +106,82 @@ bool tnp::canCastLosslessly(Type from, Type to) {
   return canCastSafely(from, to);
 }
 
+unsigned tnp::getDTypeIndex(Type dtype) {
+  if (auto i = dyn_cast<IntegerType>(dtype)) {
+    unsigned w = i.getWidth();
+    if (w == 1)
+      return 0;
+    unsigned log = w == 8 ? 0 : w == 16 ? 1 : w == 32 ? 2 : 3;
+    return 1 + 2 * log + (i.isUnsigned() ? 1 : 0);
+  }
+  if (dtype.isF16())
+    return 9;
+  if (dtype.isBF16())
+    return 10;
+  if (dtype.isF32())
+    return 11;
+  if (dtype.isF64())
+    return 12;
+  return cast<ComplexType>(dtype).getElementType().isF32() ? 13 : 14;
+}
+
+Type tnp::getDTypeAt(MLIRContext *ctx, unsigned index) {
+  if (index == 0)
+    return IntegerType::get(ctx, 1);
+  if (index <= 8)
+    return IntegerType::get(ctx, 8u << ((index - 1) / 2),
+                            index % 2 == 0 ? IntegerType::Unsigned
+                                           : IntegerType::Signless);
+  switch (index) {
+  case 9:
+    return Float16Type::get(ctx);
+  case 10:
+    return BFloat16Type::get(ctx);
+  case 11:
+    return Float32Type::get(ctx);
+  case 12:
+    return Float64Type::get(ctx);
+  case 13:
+    return ComplexType::get(Float32Type::get(ctx));
+  default:
+    return ComplexType::get(Float64Type::get(ctx));
+  }
+}
+
 SmallVector<Type, 15> tnp::getAllDTypes(MLIRContext *ctx) {
-  auto s = [&](unsigned w) -> Type { return IntegerType::get(ctx, w); };
-  auto u = [&](unsigned w) -> Type {
-    return IntegerType::get(ctx, w, IntegerType::Unsigned);
-  };
-  Type f32 = Float32Type::get(ctx), f64 = Float64Type::get(ctx);
-  return {s(1),
-          s(8),
-          u(8),
-          s(16),
-          u(16),
-          s(32),
-          u(32),
-          s(64),
-          u(64),
-          Float16Type::get(ctx),
-          BFloat16Type::get(ctx),
-          f32,
-          f64,
-          ComplexType::get(f32),
-          ComplexType::get(f64)};
+  SmallVector<Type, 15> types;
+  for (unsigned i = 0; i < kNumDTypes; ++i)
+    types.push_back(getDTypeAt(ctx, i));
+  return types;
+}
+
+/// np.promote_types over dtype indices, computed once: the first dtype,
+/// smallest first, that both cast to safely. (Eager calls promote on every
+/// op; this keeps them from building types.)
+static const std::array<std::array<uint8_t, kNumDTypes>, kNumDTypes> &
+promotionTable() {
+  static const auto table = [] {
+    MLIRContext ctx(MLIRContext::Threading::DISABLED);
+    SmallVector<Type, 15> types = getAllDTypes(&ctx);
+    std::array<std::array<uint8_t, kNumDTypes>, kNumDTypes> t{};
+    for (unsigned a = 0; a < kNumDTypes; ++a)
+      for (unsigned b = 0; b < kNumDTypes; ++b)
+        for (unsigned c = 0; c < kNumDTypes; ++c)
+          if (canCastSafely(types[a], types[c]) &&
+              canCastSafely(types[b], types[c])) {
+            t[a][b] = c;
+            break;
+          }
+    return t;
+  }();
+  return table;
 }
 
 Type tnp::promoteTypes(Type a, Type b) {
   if (a == b)
     return a;
-  for (Type c : getAllDTypes(a.getContext()))
-    if (canCastSafely(a, c) && canCastSafely(b, c))
-      return c;
-  llvm_unreachable("complex128 holds every dtype");
+  return getDTypeAt(a.getContext(),
+                    promotionTable()[getDTypeIndex(a)][getDTypeIndex(b)]);
 }
 
 Type tnp::getCategoryResultType(PromotionCategory category, Type dtype) {

@@ -64,6 +64,10 @@ struct DTypeOperand {
 /// uint8, ..., uint64, float16, bfloat16, float32, float64, complex64,
 /// complex128.
 SmallVector<Type, 15> getAllDTypes(MLIRContext *ctx);
+constexpr unsigned kNumDTypes = 15;
+/// A supported dtype's position in getAllDTypes, and the dtype at one.
+unsigned getDTypeIndex(Type dtype);
+Type getDTypeAt(MLIRContext *ctx, unsigned index);
 /// Whether `t` is one of the 15 dtypes tnp supports.
 bool isDType(Type t);
 /// The kind of a supported dtype.

@@ -328,14 +328,9 @@ unsigned join(unsigned a, unsigned b) {
   llvm_unreachable("complex128 is above every node");
 }
 
-unsigned indexOf(Type dtype) {
-  auto all = getAllDTypes(dtype.getContext());
-  return std::find(all.begin(), all.end(), dtype) - all.begin();
-}
-
 unsigned nodeOf(const DTypeOperand &o) {
   if (!o.weak || o.dtype.isInteger(1))
-    return indexOf(o.dtype);
+    return getDTypeIndex(o.dtype);
   switch (getKind(o.dtype)) {
   case DTypeKind::Int:
     return kWeakInt;
@@ -359,7 +354,7 @@ Type dtypeOf(unsigned node, MLIRContext *ctx, PromotionOptions options) {
   case kWeakComplex:
     return ComplexType::get(f);
   default:
-    return getAllDTypes(ctx)[node];
+    return getDTypeAt(ctx, node);
   }
 }
 
