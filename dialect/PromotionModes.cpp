@@ -9,9 +9,9 @@
 #include "mlir/IR/TypeUtilities.h"
 
 #include <cmath>
+#include <complex>
 #include <cstdio>
 #include <cstdlib>
-#include <complex>
 
 using namespace mlir;
 using namespace mlir::tnp;
@@ -253,8 +253,8 @@ FailureOr<Type> promoteStrict(ArrayRef<DTypeOperand> operands,
   }
   for (const DTypeOperand &o : operands)
     if (o.weak && getKind(o.dtype) > getKind(strong))
-      return fail(error, "strict promotion forbids " + describe(o) +
-                             " with " + getDTypeName(strong) +
+      return fail(error, "strict promotion forbids " + describe(o) + " with " +
+                             getDTypeName(strong) +
                              ": it would not be a value of " +
                              getDTypeName(strong));
   if (failed(checkIntLiterals(operands, strong, error)))
@@ -448,7 +448,8 @@ bool tnp::canCast(const DTypeOperand &from, Type to, Casting casting) {
   }
   if (canCastSafely(dtype, to))
     return true;
-  return casting == Casting::SameKind && castKindOrder(dtype) <= castKindOrder(to);
+  return casting == Casting::SameKind &&
+         castKindOrder(dtype) <= castKindOrder(to);
 }
 
 PromotionOptions tnp::getPromotionOptions(Operation *op) {

@@ -47,8 +47,7 @@ struct KernelKey {
     return build == o.build && numInputs == o.numInputs &&
            numAttrs == o.numAttrs && resultDType == o.resultDType &&
            resultRank == o.resultRank && promotion == o.promotion &&
-           dtypes == o.dtypes &&
-           ranks == o.ranks && unitDims == o.unitDims &&
+           dtypes == o.dtypes && ranks == o.ranks && unitDims == o.unitDims &&
            resultUnitDims == o.resultUnitDims && attrs == o.attrs;
   }
 };

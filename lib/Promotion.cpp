@@ -21,7 +21,7 @@ std::atomic<int> processRules{static_cast<int>(PromotionMode::Numpy) * 2};
 thread_local int threadRules = -1;
 
 int encode(promotion_mode mode, promotion_options options) {
-  PromotionMode m = mode == promotion_mode::strict ? PromotionMode::Strict
+  PromotionMode m = mode == promotion_mode::strict  ? PromotionMode::Strict
                     : mode == promotion_mode::numpy ? PromotionMode::Numpy
                     : mode == promotion_mode::all   ? PromotionMode::All
                                                     : PromotionMode::Safe;
@@ -64,8 +64,7 @@ promotion_mode tnp::get_promotion() {
 
 bool tnp::prefer_float32() { return currentPromotion().preferFloat32; }
 
-promotion_scope::promotion_scope(promotion_mode mode,
-                                 promotion_options options)
+promotion_scope::promotion_scope(promotion_mode mode, promotion_options options)
     : saved_(threadRules) {
   threadRules = encode(mode, options);
 }
@@ -78,8 +77,7 @@ static DTypeArg toArg(const promotion_operand &o) {
   return {o.dtype(), true, &implOf(o.array())};
 }
 
-tnp::dtype
-tnp::result_type(std::initializer_list<promotion_operand> operands) {
+tnp::dtype tnp::result_type(std::initializer_list<promotion_operand> operands) {
   if (operands.size() == 0)
     throw TypeError("result_type: at least one array or dtype is required");
   std::vector<DTypeArg> args;
@@ -88,8 +86,7 @@ tnp::result_type(std::initializer_list<promotion_operand> operands) {
   return promote(args.data(), args.size(), "result_type");
 }
 
-bool tnp::can_cast(const promotion_operand &from, tnp::dtype to,
-                   casting kind) {
+bool tnp::can_cast(const promotion_operand &from, tnp::dtype to, casting kind) {
   using mlir::tnp::Casting;
   Casting c = kind == casting::no          ? Casting::No
               : kind == casting::equiv     ? Casting::Equiv

@@ -1,4 +1,5 @@
-//===- promotion.h - type promotion modes, result_type, can_cast -*- C++ -*-===//
+//===- promotion.h - type promotion modes, result_type, can_cast -*- C++
+//-*-===//
 //
 // TF-NumPy's four promotion behaviours (docs/promotion.md has their tables):
 //   strict  TF's default: ops on mixed dtypes throw TypeError

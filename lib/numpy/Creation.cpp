@@ -117,8 +117,7 @@ ndarray tnp::identity(int64_t n, tnp::dtype dtype) {
 }
 
 ndarray tnp::asarray(const ndarray &a, std::optional<tnp::dtype> dtype) {
-  ndarray strong =
-      a.is_weak() ? literalAs(a, literalArrayDType(a.dtype())) : a;
+  ndarray strong = a.is_weak() ? literalAs(a, literalArrayDType(a.dtype())) : a;
   return dtype ? strong.astype(*dtype) : strong;
 }
 

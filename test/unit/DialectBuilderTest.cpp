@@ -1,7 +1,7 @@
 //===- DialectBuilderTest.cpp - the tnp dialect through the C++ builders --===//
 
-#include "dialect/TnpDialect.h"
 #include "dialect/PromotionModes.h"
+#include "dialect/TnpDialect.h"
 #include "dialect/TnpOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -63,8 +63,8 @@ TEST_F(DialectBuilderTest, BuildsVerifiesAndRoundTrips) {
   EXPECT_EQ(r.getType(), tensor({3}, f32));
 
   // Mixed dtypes: the lattice names the result dtype.
-  Type sumType =
-      tensor({3}, *inferPromotedType(PromotionCategory::Same, ValueRange{r, v}, {}));
+  Type sumType = tensor(
+      {3}, *inferPromotedType(PromotionCategory::Same, ValueRange{r, v}, {}));
   auto add = AddOp::create(b, loc, sumType, r, v);
   EXPECT_EQ(add.getType(), tensor({3}, b.getF64Type()));
   auto cmp = LtOp::create(b, loc, tensor({3}, b.getI1Type()), add, add);
@@ -153,18 +153,18 @@ TEST_F(DialectBuilderTest, WeakLiteralsPromoteAsPythonScalars) {
   EXPECT_TRUE(isWeakLiteral(bcast));
   EXPECT_FALSE(isWeakLiteral(args[0]));
   // float32 array * 2 stays float32; int8 array * 2 stays int8.
-  EXPECT_EQ(
-      *inferPromotedType(PromotionCategory::Same, ValueRange{args[0], bcast}, {}),
-      f32);
-  EXPECT_EQ(
-      *inferPromotedType(PromotionCategory::Same, ValueRange{args[1], bcast}, {}),
-      i8);
+  EXPECT_EQ(*inferPromotedType(PromotionCategory::Same,
+                               ValueRange{args[0], bcast}, {}),
+            f32);
+  EXPECT_EQ(*inferPromotedType(PromotionCategory::Same,
+                               ValueRange{args[1], bcast}, {}),
+            i8);
   // int8 array * 1.5 is float64 (NEP 50); int8 array / 2 is float64.
   EXPECT_EQ(*inferPromotedType(PromotionCategory::Same,
-                              ValueRange{args[1], weakFloat}, {}),
+                               ValueRange{args[1], weakFloat}, {}),
             b.getF64Type());
   EXPECT_EQ(*inferPromotedType(PromotionCategory::TrueDivide,
-                              ValueRange{args[1], bcast}, {}),
+                               ValueRange{args[1], bcast}, {}),
             b.getF64Type());
 }
 

@@ -6,8 +6,8 @@
 //   tnp-dtypes promote    np.promote_types for every pair of dtypes (CSV)
 //   tnp-dtypes can-cast   np.can_cast(from, to, "safe") for every pair (CSV)
 //   tnp-dtypes query      one answer per line of stdin, each
-//                           promote MODE[+f32] A B ...  -> dtype or "error: why"
-//                           can-cast CASTING FROM TO    -> 1 or 0
+//                           promote MODE[+f32] A B ...  -> dtype or "error:
+//                           why" can-cast CASTING FROM TO    -> 1 or 0
 //                         where an operand is a dtype name or a literal:
 //                         b:1, i:-5, u:18446744073709551615, f:1.5, c:1.5:-2
 //   tnp-dtypes markdown   docs/promotion.md
@@ -73,8 +73,8 @@ std::optional<DTypeOperand> parseOperand(MLIRContext *ctx, StringRef s) {
     return o;
   }
   auto [re, im] = rest.split(':');
-  o.dtype = kind == "f" ? dtypeNamed(ctx, "float64")
-                        : dtypeNamed(ctx, "complex128");
+  o.dtype =
+      kind == "f" ? dtypeNamed(ctx, "float64") : dtypeNamed(ctx, "complex128");
   if (kind != "f" && kind != "c")
     return std::nullopt;
   o.value.re = std::strtod(re.str().c_str(), nullptr);
@@ -158,12 +158,11 @@ void printMarkdownTable(MLIRContext *ctx, PromotionOptions options) {
   columns.push_back({"float", *parseOperand(ctx, "f:1")});
   columns.push_back({"complex", *parseOperand(ctx, "c:0:1")});
   auto abbreviate = [](StringRef name) {
-    return name.str() == "bool" ? std::string("b")
-                                : (name.take_front(1) +
-                                   name.drop_while([](char c) {
-                                     return !llvm::isDigit(c);
-                                   }))
-                                      .str();
+    return name.str() == "bool"
+               ? std::string("b")
+               : (name.take_front(1) + name.drop_while([](char c) {
+                   return !llvm::isDigit(c);
+                 })).str();
   };
   llvm::outs() << "| |";
   for (auto &c : columns)

@@ -105,9 +105,10 @@ TEST(PromotionTest, SafeRejectsWideningAndLoss) {
   EXPECT_EQ(typeErrorOf([] { ones(tnp::int8) + ones(tnp::uint8); }),
             "add: safe promotion forbids int8 and uint8 -> int16, which "
             "widens; convert explicitly with astype");
-  EXPECT_EQ(typeErrorOf([] { tnp::multiply(ones(tnp::int32), ones(tnp::float32)); }),
-            "multiply: safe promotion forbids int32 and float32 -> float32, "
-            "which loses int32 precision; convert explicitly with astype");
+  EXPECT_EQ(
+      typeErrorOf([] { tnp::multiply(ones(tnp::int32), ones(tnp::float32)); }),
+      "multiply: safe promotion forbids int32 and float32 -> float32, "
+      "which loses int32 precision; convert explicitly with astype");
 }
 
 TEST(PromotionTest, KernelsAreKeyedByMode) {
@@ -154,7 +155,9 @@ TEST(PromotionTest, ResultTypeAndCanCast) {
   }
   {
     tnp::promotion_scope strict(promotion_mode::strict);
-    EXPECT_EQ(typeErrorOf([] { tnp::result_type({tnp::int8, tnp::int16}); }),
+    EXPECT_EQ(typeErrorOf([] {
+                tnp::result_type({tnp::int8, tnp::int16});
+              }),
               "result_type: strict promotion forbids mixing int8 and int16: "
               "convert one with astype");
   }
