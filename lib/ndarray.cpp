@@ -72,6 +72,12 @@ ndarray ndarray::fromScalar(bool v) {
 ndarray ndarray::fromScalar(int64_t v) {
   return scalarArray({Scalar::Kind::Int, v, {}}, int64, true);
 }
+ndarray ndarray::fromUnsigned(uint64_t v) {
+  if (v <= uint64_t(INT64_MAX))
+    return fromScalar(static_cast<int64_t>(v));
+  return scalarArray({Scalar::Kind::Int, static_cast<int64_t>(v), {}, true},
+                     uint64, true);
+}
 ndarray ndarray::fromScalar(double v) {
   return scalarArray({Scalar::Kind::Float, 0, v}, float64, true);
 }

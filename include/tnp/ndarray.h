@@ -86,11 +86,15 @@ public:
 private:
   static ndarray fromScalar(bool v);
   static ndarray fromScalar(int64_t v);
+  /// Above int64's range a literal is uint64, as a Python int is.
+  static ndarray fromUnsigned(uint64_t v);
   static ndarray fromScalar(double v);
   static ndarray fromScalar(std::complex<double> v);
   template <typename S> static ndarray fromScalar(S v) {
     if constexpr (std::is_same_v<S, bool>)
       return fromScalar(static_cast<bool>(v));
+    else if constexpr (std::is_integral_v<S> && std::is_unsigned_v<S>)
+      return fromUnsigned(static_cast<uint64_t>(v));
     else if constexpr (std::is_integral_v<S>)
       return fromScalar(static_cast<int64_t>(v));
     else if constexpr (std::is_floating_point_v<S>)

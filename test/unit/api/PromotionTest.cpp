@@ -39,6 +39,11 @@ TEST(PromotionTest, NumpyIsTheDefault) {
   EXPECT_EQ((ones(tnp::uint8) + -1).dtype(), tnp::int16);
   EXPECT_EQ((ones(tnp::float16) + 1e5).dtype(), tnp::float32);
   EXPECT_EQ((ones(tnp::int32) * 1.5).dtype(), tnp::float64);
+  // A literal above int64's range is uint64, as a Python int.
+  EXPECT_EQ((ones(tnp::uint8) + (uint64_t(1) << 63)).dtype(), tnp::uint64);
+  EXPECT_EQ((ones(tnp::int16) + (uint64_t(1) << 63)).dtype(), tnp::float64);
+  EXPECT_EQ(tnp::asarray(uint64_t(1) << 63).item<uint64_t>(), uint64_t(1)
+                                                                  << 63);
   tnp::ndarray sum = ones(tnp::int8) + 200;
   EXPECT_EQ(sum.to_vector<int16_t>(), (std::vector<int16_t>{201, 201, 201}));
 }
