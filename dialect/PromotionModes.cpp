@@ -163,9 +163,11 @@ std::pair<Type, bool> minScalarType(const DTypeOperand &o,
     return {Float64Type::get(ctx), false};
   }
   case DTypeKind::Complex: {
-    std::complex<double> v(o.value.re, o.value.im);
+    // A complex64 scalar (prefer_float32) stays complex64 whatever its
+    // value; a complex128 one is complex64 when both parts are in range.
     if (options.preferFloat32)
-      v = std::complex<float>(v);
+      return {ComplexType::get(Float32Type::get(ctx)), false};
+    std::complex<double> v(o.value.re, o.value.im);
     auto inRange = [](double x) { return x > -3.4e38 && x < 3.4e38; };
     Type part = inRange(v.real()) && inRange(v.imag())
                     ? Type(Float32Type::get(ctx))
