@@ -39,10 +39,7 @@ struct Tables {
   std::array<std::array<uint8_t, N>, kCategories> category{};
   std::array<std::array<bool, N>, N> safe{};
 
-  uint8_t code(mlir::Type t) const {
-    return static_cast<uint8_t>(std::find(types.begin(), types.end(), t) -
-                                types.begin());
-  }
+  static uint8_t code(mlir::Type t) { return mlir::tnp::getDTypeIndex(t); }
 
   Tables() : types(mlir::tnp::getAllDTypes(&ctx)) {
     for (int a = 0; a < N; ++a) {
