@@ -49,17 +49,7 @@ void tnp::set_promotion(promotion_mode mode, promotion_options options) {
 }
 
 promotion_mode tnp::get_promotion() {
-  switch (currentPromotion().mode) {
-  case PromotionMode::Strict:
-    return promotion_mode::strict;
-  case PromotionMode::Numpy:
-    return promotion_mode::numpy;
-  case PromotionMode::All:
-    return promotion_mode::all;
-  case PromotionMode::Safe:
-    return promotion_mode::safe;
-  }
-  return promotion_mode::numpy;
+  return static_cast<promotion_mode>(currentPromotion().mode);
 }
 
 bool tnp::prefer_float32() { return currentPromotion().preferFloat32; }
