@@ -38,20 +38,25 @@ namespace {
 /// lowering them would silently pick one operand's arithmetic.
 LogicalResult checkPromoted(ModuleOp module) {
   WalkResult result = module.walk([](PromotableOpInterface op) {
+    OperandRange operands = op.getPromotedOperands();
+    Type first = getElementTypeOrSelf(operands.front().getType());
+    for (Value v : operands.drop_front()) {
+      Type actual = getElementTypeOrSelf(v.getType());
+      if (actual == first)
+        continue;
+      op->emitOpError("has operands of dtypes ")
+          << first << " and " << actual
+          << ": run tnp-promote-types before lowering";
+      return WalkResult::interrupt();
+    }
     // Comparisons and abs of complex compute in their operands' dtype,
     // every other op in its result's.
     PromotionCategory category = op.getPromotionCategory();
-    Type dtype =
-        category == PromotionCategory::BoolResult ||
-                category == PromotionCategory::Magnitude
-            ? getElementTypeOrSelf(op.getPromotedOperands().front().getType())
-            : getElementTypeOrSelf(op->getResult(0).getType());
-    for (Value v : op.getPromotedOperands()) {
-      Type actual = getElementTypeOrSelf(v.getType());
-      if (actual == dtype)
-        continue;
-      op->emitOpError("has an operand of dtype ")
-          << actual << " but computes in " << dtype
+    Type result = getElementTypeOrSelf(op->getResult(0).getType());
+    if (category != PromotionCategory::BoolResult &&
+        category != PromotionCategory::Magnitude && first != result) {
+      op->emitOpError("has operands of dtype ")
+          << first << " but computes in " << result
           << ": run tnp-promote-types before lowering";
       return WalkResult::interrupt();
     }

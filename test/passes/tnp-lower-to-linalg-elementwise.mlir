@@ -96,9 +96,26 @@ func.func @creation() -> (tensor<2xui8>, tensor<2x3xf32>) {
 // -----
 
 func.func @unpromoted(%i: tensor<4xi32>, %f: tensor<4xf32>) -> tensor<4xf64> {
-  // expected-error @+1 {{has an operand of dtype 'i32' but computes in 'f64': run tnp-promote-types before lowering}}
+  // expected-error @+1 {{has operands of dtypes 'i32' and 'f32': run tnp-promote-types before lowering}}
   %0 = tnp.add %i, %f : (tensor<4xi32>, tensor<4xf32>) -> tensor<4xf64>
   return %0 : tensor<4xf64>
+}
+
+// -----
+
+func.func @unpromoted_compare(%i: tensor<4xi32>, %f: tensor<4xf32>) -> tensor<4xi1> {
+  // expected-error @+1 {{has operands of dtypes 'i32' and 'f32': run tnp-promote-types before lowering}}
+  %0 = tnp.lt %i, %f : (tensor<4xi32>, tensor<4xf32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+// Homogeneous operands, but not yet in the result's dtype.
+func.func @unconverted(%i: tensor<4xi16>) -> tensor<4xf32> {
+  // expected-error @+1 {{has operands of dtype 'i16' but computes in 'f32': run tnp-promote-types before lowering}}
+  %0 = tnp.exp %i : (tensor<4xi16>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
 }
 
 // -----
@@ -113,7 +130,7 @@ func.func @unsized(%s: tensor<f32>) -> tensor<?xf32> {
 // -----
 
 func.func @no_integer_division(%i: tensor<4xi32>) -> tensor<4xf64> {
-  // expected-error @+1 {{has an operand of dtype 'i32' but computes in 'f64'}}
+  // expected-error @+1 {{has operands of dtype 'i32' but computes in 'f64'}}
   %0 = tnp.div %i, %i : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xf64>
   return %0 : tensor<4xf64>
 }
