@@ -84,6 +84,26 @@ void broadcasting() {
             << " gives shape " << tnp::to_string((x + y + z).shape()) << "\n\n";
 }
 
+void indexing() {
+  std::cout << "## Indexing\n\n";
+  // Basic indexing takes a tuple of indices or slices.
+  tnp::ndarray x = tnp::arange(24).reshape({2, 3, 4});
+
+  std::cout << "Basic indexing\n";
+  std::cout << x(1, tnp::newaxis, tnp::slice(1, 3), tnp::ellipsis) << " \n\n";
+
+  std::cout << "Boolean indexing\n";
+  std::cout << x[{tnp::slice(), {true, false, true}}] << " \n\n";
+
+  std::cout << "Advanced indexing\n";
+  std::cout << x(1, tnp::asarray({0, 0, 1}), tnp::asarray({0, 1, 1})) << "\n";
+
+  // Arrays are immutable: `tnp::arange(6)(1) = -1` does not compile. An
+  // update returns a new array, as JAX's x.at[1].set(-1) does.
+  std::cout << "Updates return new arrays: " << tnp::arange(6).at(1).set(-1)
+            << "\n\n";
+}
+
 /// The tour's model: a dense ReLU layer and a linear projection.
 class Model {
 public:
@@ -124,6 +144,7 @@ int main() {
     ndArrays();
     typePromotion();
     broadcasting();
+    indexing();
     exampleModel();
   } catch (const tnp::Error &e) {
     std::cerr << "tour: " << e.what() << "\n";

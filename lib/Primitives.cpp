@@ -42,6 +42,19 @@ mlir::Value broadcastLike(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
   return mlir::tnp::BroadcastInDimOp::create(b, loc, target, v, dims);
 }
 
+/// Index tensors' last dimension counts the axes they address: the kernel's
+/// polymorphic type leaves it dynamic, gather and scatter need it static.
+mlir::Value withAxisCount(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::Value indices, int64_t axes) {
+  auto type = tensorType(indices.getType());
+  llvm::SmallVector<int64_t> shape(type.getShape());
+  shape.back() = axes;
+  auto target = type.clone(shape);
+  if (target == type)
+    return indices;
+  return mlir::tensor::CastOp::create(b, loc, target, indices);
+}
+
 template <typename OpT>
 mlir::Value buildElementwise(mlir::OpBuilder &b, mlir::Location loc,
                              const mlir::Value *inputs, int n, const int64_t *,
@@ -294,6 +307,19 @@ ndarray prim::reduce(Reduce kind, const ndarray &x,
   return run(call);
 }
 
+ndarray prim::scan(Reduce kind, const ndarray &x, int64_t axis) {
+  const ArrayImpl &a = implOf(x);
+  Call call = makeCall(
+      [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
+         const int64_t *attrs, int, mlir::Type) -> mlir::Value {
+        return mlir::tnp::ScanOp::create(
+            b, loc, static_cast<mlir::tnp::ReduceKind>(attrs[0]), in[0],
+            attrs[1]);
+      },
+      {&x}, a.shape, a.dtype, {static_cast<int64_t>(kind), axis});
+  return run(call);
+}
+
 template <typename ArgOp>
 static ndarray argReduce(const ndarray &x, int64_t axis) {
   const ArrayImpl &a = implOf(x);
@@ -467,7 +493,8 @@ ndarray prim::gather(const ndarray &x, const ndarray &indices,
   Call call = makeCall(
       [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
          const int64_t *attrs, int n, mlir::Type result) -> mlir::Value {
-        return mlir::tnp::GatherOp::create(b, loc, result, in[0], in[1],
+        return mlir::tnp::GatherOp::create(b, loc, result, in[0],
+                                           withAxisCount(b, loc, in[1], n),
                                            llvm::ArrayRef<int64_t>(attrs, n));
       },
       {&x, &indices}, shape, a.dtype);
@@ -485,7 +512,8 @@ ndarray prim::scatter(Scatter kind, const ndarray &x, const ndarray &indices,
          const int64_t *attrs, int n, mlir::Type result) -> mlir::Value {
         return mlir::tnp::ScatterOp::create(
             b, loc, result, static_cast<mlir::tnp::ScatterKind>(attrs[0]),
-            in[0], in[1], in[2], llvm::ArrayRef<int64_t>(attrs + 1, n - 1));
+            in[0], withAxisCount(b, loc, in[1], n - 1), in[2],
+            llvm::ArrayRef<int64_t>(attrs + 1, n - 1));
       },
       {&x, &indices, &u}, a.shape, a.dtype, {static_cast<int64_t>(kind)});
   appendAttrs(call, axes);

@@ -87,6 +87,8 @@ ndarray iota(const shape_t &shape, int64_t dim, tnp::dtype dtype);
 enum class Reduce { Sum, Prod, Max, Min, Any, All };
 /// tnp.reduce over distinct, in-range axes.
 ndarray reduce(Reduce kind, const ndarray &x, const std::vector<int64_t> &axes);
+/// tnp.scan: the inclusive prefix reduction along an in-range axis.
+ndarray scan(Reduce kind, const ndarray &x, int64_t axis);
 /// tnp.argmax / tnp.argmin along a non-empty axis; int64 result.
 ndarray argmax(const ndarray &x, int64_t axis);
 ndarray argmin(const ndarray &x, int64_t axis);

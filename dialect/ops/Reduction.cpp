@@ -11,14 +11,11 @@ using namespace mlir::tnp;
 // ReduceOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult ReduceOp::inferReturnTypes(MLIRContext *ctx,
-                                         std::optional<Location> loc,
-                                         Adaptor adaptor,
-                                         SmallVectorImpl<Type> &inferred) {
-  auto emitError = inferenceError<ReduceOp>(ctx, loc);
-  auto type = cast<RankedTensorType>(adaptor.getOperand().getType());
-  Type dtype = type.getElementType();
-  ReduceKind kind = adaptor.getKind();
+/// Whether a reduction (or scan) of `kind` takes operands of `dtype`: any/all
+/// only bool, the others no bool; max/min no complex.
+template <typename EmitErrorT>
+static LogicalResult verifyReduceKind(ReduceKind kind, Type dtype,
+                                      EmitErrorT emitError) {
   bool isBool = dtype.isInteger(1);
   bool logical = kind == ReduceKind::Any || kind == ReduceKind::All;
   if (logical != isBool)
@@ -30,11 +27,35 @@ LogicalResult ReduceOp::inferReturnTypes(MLIRContext *ctx,
       isa<ComplexType>(dtype))
     return emitError() << "'" << stringifyReduceKind(kind)
                        << "' is not defined for complex operand " << dtype;
+  return success();
+}
+
+LogicalResult ReduceOp::inferReturnTypes(MLIRContext *ctx,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &inferred) {
+  auto emitError = inferenceError<ReduceOp>(ctx, loc);
+  auto type = cast<RankedTensorType>(adaptor.getOperand().getType());
+  if (failed(verifyReduceKind(adaptor.getKind(), type.getElementType(),
+                              emitError)))
+    return failure();
   return inferFromOperandShape<ReduceOp>(
       ctx, loc, adaptor.getOperand(), inferred,
       [&](ArrayRef<int64_t> shape, EmitErrorFn emitError) {
         return inferReduceShape(shape, adaptor.getAxes(), emitError);
       });
+}
+
+//===----------------------------------------------------------------------===//
+// ScanOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ScanOp::verify() {
+  int64_t rank = getType().getRank(), axis = getAxis();
+  if (axis < 0 || axis >= rank)
+    return emitOpError("axis ") << axis << " out of range [0, " << rank << ")";
+  return verifyReduceKind(getKind(), getType().getElementType(),
+                          opError(*this));
 }
 
 //===----------------------------------------------------------------------===//

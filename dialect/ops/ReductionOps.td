@@ -28,6 +28,25 @@ def Tnp_ReduceOp : Tnp_Op<"reduce", [SameOperandsAndResultElementType,
   }];
 }
 
+def Tnp_ScanOp : Tnp_Op<"scan", [SameOperandsAndResultType]> {
+  let summary = "inclusive prefix reduction along one axis (cumsum, cumprod)";
+  let description = [{
+    `result[..., i, ...]` combines `operand[..., 0..i, ...]` along `axis` by
+    `kind`, with the kind and dtype rules of tnp.reduce. Under NumPy's
+    nonzero and boolean masks it turns a mask into output positions.
+    ```mlir
+    %c = tnp.scan sum %x, axis = 1 : tensor<2x3xi64>
+    ```
+  }];
+  let arguments = (ins Tnp_ReduceKindAttr:$kind, Tnp_Tensor:$operand,
+                       I64Attr:$axis);
+  let results = (outs Tnp_Tensor:$result);
+  let assemblyFormat = [{
+    `` $kind $operand `,` `axis` `=` $axis attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 class Tnp_ArgReduceOp<string mnemonic> : Tnp_Op<mnemonic> {
   let arguments = (ins Tnp_RealTensor:$operand, I64Attr:$axis);
   let results = (outs Tnp_IndexTensor:$result);

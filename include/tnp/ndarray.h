@@ -25,6 +25,9 @@ namespace tnp {
 
 using shape_t = std::vector<int64_t>;
 
+class index_item;
+class indexed_update;
+
 namespace detail {
 struct ArrayImpl;
 template <typename T>
@@ -42,6 +45,14 @@ public:
   /// int64, floating values float64, complex values complex128, bool bool.
   template <typename S, typename = std::enable_if_t<detail::is_scalar_v<S>>>
   ndarray(S value) : ndarray(fromScalar(value)) {}
+
+  ndarray(const ndarray &) = default;
+  ndarray(ndarray &&) noexcept = default;
+  ndarray &operator=(const ndarray &) & = default;
+  ndarray &operator=(ndarray &&) &noexcept = default;
+  /// Arrays are immutable: `x(1) = v` does not compile. Write
+  /// `x = x.at(1).set(v)` (tnp/indexing.h).
+  template <typename T> ndarray &operator=(T &&) && = delete;
 
   /// np.ndarray.shape, ndim, size, dtype.
   const shape_t &shape() const;
@@ -66,6 +77,19 @@ public:
   ndarray transpose(const std::vector<int64_t> &axes = {}) const;
   /// np.squeeze: all size-1 axes, or the given one.
   ndarray squeeze(std::optional<int64_t> axis = std::nullopt) const;
+
+  /// NumPy's x[i0, i1, ...]: integers, slices, newaxis, ellipsis, bools and
+  /// integer or bool arrays (tnp/indexing.h), with NumPy's basic and advanced
+  /// indexing rules. Out-of-range integers are an IndexError.
+  template <typename... I> ndarray operator()(const I &...items) const;
+  /// x[{i0, i1, ...}], the same as x(i0, i1, ...), where braced lists of
+  /// integers or bools stand for arrays: x[{slice(), {true, false}}].
+  ndarray operator[](std::initializer_list<index_item> items) const;
+  /// x[i] with one index.
+  ndarray operator[](const index_item &item) const;
+  /// JAX's x.at[index]: functional updates (set, add, multiply, min, max).
+  template <typename... I> indexed_update at(const I &...items) const;
+  indexed_update at(std::initializer_list<index_item> items) const;
 
   /// The one element as T (np.ndarray.item); ValueError unless size() == 1.
   template <typename T> T item() const;

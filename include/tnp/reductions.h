@@ -69,6 +69,12 @@ private:
 ndarray sum(const ndarray &a, Axis axis = std::nullopt, bool keepdims = false);
 /// np.prod, with np.sum's dtypes. An empty product is 1.
 ndarray prod(const ndarray &a, Axis axis = std::nullopt, bool keepdims = false);
+/// np.cumsum / np.cumprod along one axis, or over the flattened array; the
+/// dtypes are np.sum's unless `dtype` is given.
+ndarray cumsum(const ndarray &a, std::optional<int64_t> axis = std::nullopt,
+               std::optional<tnp::dtype> dtype = std::nullopt);
+ndarray cumprod(const ndarray &a, std::optional<int64_t> axis = std::nullopt,
+                std::optional<tnp::dtype> dtype = std::nullopt);
 /// np.mean: float64 for bool and integers; float16 (and bfloat16) accumulate
 /// in float32 and return their own dtype. An empty mean is NaN.
 ndarray mean(const ndarray &a, Axis axis = std::nullopt, bool keepdims = false);

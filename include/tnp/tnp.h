@@ -10,6 +10,7 @@
 #include <tnp/creation.h>
 #include <tnp/dtype.h>
 #include <tnp/errors.h>
+#include <tnp/indexing.h>
 #include <tnp/linalg.h>
 #include <tnp/manipulation.h>
 #include <tnp/math.h>

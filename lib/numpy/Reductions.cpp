@@ -7,6 +7,7 @@
 #include <tnp/math.h>
 
 #include "lib/ArrayImpl.h"
+#include "lib/Axes.h"
 #include "lib/Literals.h"
 #include "lib/Primitives.h"
 
@@ -137,6 +138,15 @@ ndarray accumulate(Reduce kind, const ndarray &a, const Axis &axis,
   return keepDims(r, a.shape(), axes, keepdims);
 }
 
+/// np.cumsum / np.cumprod.
+ndarray cumulative(Reduce kind, const ndarray &a, std::optional<int64_t> axis,
+                   std::optional<tnp::dtype> dtype) {
+  ndarray x = prim::convert(strong(a), dtype.value_or(sumDType(a.dtype())));
+  if (!axis)
+    return prim::scan(kind, prim::reshape(x, {x.size()}), 0);
+  return prim::scan(kind, x, normalizeAxis(*axis, x.ndim()));
+}
+
 /// np.max / np.min.
 ndarray extremum(bool isMax, const ndarray &a, const Axis &axis,
                  bool keepdims) {
@@ -249,6 +259,16 @@ ndarray tnp::sum(const ndarray &a, Axis axis, bool keepdims) {
 
 ndarray tnp::prod(const ndarray &a, Axis axis, bool keepdims) {
   return accumulate(Reduce::Prod, a, axis, keepdims, std::nullopt);
+}
+
+ndarray tnp::cumsum(const ndarray &a, std::optional<int64_t> axis,
+                    std::optional<tnp::dtype> dtype) {
+  return cumulative(Reduce::Sum, a, axis, dtype);
+}
+
+ndarray tnp::cumprod(const ndarray &a, std::optional<int64_t> axis,
+                     std::optional<tnp::dtype> dtype) {
+  return cumulative(Reduce::Prod, a, axis, dtype);
 }
 
 ndarray tnp::mean(const ndarray &a, Axis axis, bool keepdims) {

@@ -1,7 +1,7 @@
 //===- ReductionLowering.cpp - reductions and contractions to linalg ------===//
 //
-// tnp.reduce becomes linalg.reduce, tnp.argmax/argmin a two-result
-// linalg.generic reduction, and tnp.dot_general linalg.matmul,
+// tnp.reduce becomes linalg.reduce, tnp.scan an scf.for nest, tnp.argmax/argmin
+// a two-result linalg.generic reduction, and tnp.dot_general linalg.matmul,
 // linalg.batch_matmul or a contraction linalg.generic. float16 and bfloat16
 // sums, products and dot products accumulate in float32 and round once at
 // the end, as NumPy's float16 sum (pairwise, contiguous) and dot do.
@@ -14,6 +14,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
@@ -169,6 +171,52 @@ struct ReduceOpLowering : OpConversionPattern<ReduceOp> {
     if (accType != elementType)
       result = truncateTo(rewriter, loc, result, type, dynamicSizes);
     rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// ScanOp
+//===----------------------------------------------------------------------===//
+
+/// tnp.scan to an scf.for nest over the operand, carrying a copy of it: from
+/// position 1 along the axis on, each element combines with its predecessor,
+/// which row-major order has already finished. Each partial result rounds to
+/// the dtype, as NumPy's accumulate does.
+struct ScanOpLowering : OpConversionPattern<ScanOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ScanOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = convertResultType(rewriter, getTypeConverter(), op);
+    if (!type)
+      return failure();
+    Location loc = op.getLoc();
+    Value src = adaptor.getOperand();
+    Type dtype = op.getType().getElementType();
+    CombineKind combine = getCombineKind(op.getKind());
+    int64_t axis = op.getAxis();
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    SmallVector<Value> lbs(type.getRank(), zero), steps(type.getRank(), one),
+        ubs;
+    lbs[axis] = one;
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      ubs.push_back(getDimSize(rewriter, loc, src, d));
+    scf::LoopNest nest = scf::buildLoopNest(
+        rewriter, loc, lbs, ubs, steps, ValueRange{src},
+        [&](OpBuilder &b, Location loc, ValueRange ivs,
+            ValueRange iterArgs) -> scf::ValueVector {
+          Value acc = iterArgs.front();
+          SmallVector<Value> prev(ivs);
+          prev[axis] = arith::SubIOp::create(b, loc, ivs[axis], one);
+          Value before = tensor::ExtractOp::create(b, loc, acc, prev);
+          Value here = tensor::ExtractOp::create(b, loc, acc, ivs);
+          Value value = buildCombine(b, loc, combine, dtype, before, here);
+          return {tensor::InsertOp::create(b, loc, value, acc, ivs)};
+        });
+    rewriter.replaceOp(op, nest.results);
     return success();
   }
 };
@@ -423,7 +471,8 @@ struct DotGeneralOpLowering : OpConversionPattern<DotGeneralOp> {
 
 void tnp::populateReductionLoweringPatterns(const TypeConverter &converter,
                                             RewritePatternSet &patterns) {
-  patterns.add<ReduceOpLowering, ArgReduceOpLowering<ArgmaxOp, true>,
+  patterns.add<ReduceOpLowering, ScanOpLowering,
+               ArgReduceOpLowering<ArgmaxOp, true>,
                ArgReduceOpLowering<ArgminOp, false>, DotGeneralOpLowering>(
       converter, patterns.getContext());
 }

@@ -367,6 +367,7 @@ const Table &table() {
     for (Table part : {literalLists(), creation(), ufuncs(), manipulation()})
       all.insert(part.begin(), part.end());
     addReductionsAndLinalg(all);
+    addIndexing(all);
     return all;
   }();
   return t;

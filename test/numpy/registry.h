@@ -60,6 +60,8 @@ const Function *findFunction(const std::string &name);
 
 /// Registers the reductions and linalg functions (registry_reductions.cpp).
 void addReductionsAndLinalg(std::map<std::string, Function> &table);
+/// Registers indexing, its updates and functions (registry_indexing.cpp).
+void addIndexing(std::map<std::string, Function> &table);
 
 } // namespace check
 
