@@ -55,6 +55,11 @@ struct slice {
 /// ellipsis, a Python bool (a 0-d boolean index), an integer or bool
 /// ndarray, or a braced list of integers or bools (an array, as NumPy reads
 /// a list or a tuple nested in the index).
+namespace detail {
+/// A Python bool in an index: a 0-d bool array.
+ndarray boolIndex(bool b);
+} // namespace detail
+
 class index_item {
 public:
   enum class kind { integer, slice, newaxis, ellipsis, array };
@@ -63,7 +68,9 @@ public:
             std::enable_if_t<std::is_integral_v<I> && !std::is_same_v<I, bool>,
                              int> = 0>
   index_item(I i) : kind_(kind::integer), integer_(static_cast<int64_t>(i)) {}
-  index_item(bool b);
+  /// Exactly bool: a float or pointer must not convert to a bool index.
+  template <typename B, std::enable_if_t<std::is_same_v<B, bool>, int> = 0>
+  index_item(B b) : index_item(detail::boolIndex(b)) {}
   index_item(tnp::slice s) : kind_(kind::slice), slice_(s) {}
   index_item(newaxis_t) : kind_(kind::newaxis) {}
   index_item(ellipsis_t) : kind_(kind::ellipsis) {}

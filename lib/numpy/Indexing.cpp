@@ -215,7 +215,7 @@ ndarray update(prim::Scatter kind, const ndarray &x,
 
 } // namespace
 
-index_item::index_item(bool b) : kind_(kind::array), array_(asarray(b)) {}
+ndarray tnp::detail::boolIndex(bool b) { return asarray(b); }
 
 ndarray tnp::detail::indexArray(const std::vector<int64_t> &values) {
   return asarray(values);

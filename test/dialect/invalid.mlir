@@ -451,6 +451,38 @@ func.func @reduce_result(%a: tensor<2x3xf32>) {
 
 // -----
 
+func.func @scan_axis(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tnp.scan' op axis 2 out of range [0, 2)}}
+  %0 = tnp.scan sum %a, axis = 2 : tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @scan_negative_axis(%a: tensor<3xf32>) {
+  // expected-error @+1 {{'tnp.scan' op axis -1 out of range [0, 1)}}
+  %0 = tnp.scan sum %a, axis = -1 : tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @scan_sum_bool(%a: tensor<3xi1>) {
+  // expected-error @+1 {{'sum' does not take a bool operand, got 'i1'}}
+  %0 = tnp.scan sum %a, axis = 0 : tensor<3xi1>
+  return
+}
+
+// -----
+
+func.func @scan_max_complex(%a: tensor<3xcomplex<f32>>) {
+  // expected-error @+1 {{'max' is not defined for complex operand 'complex<f32>'}}
+  %0 = tnp.scan max %a, axis = 0 : tensor<3xcomplex<f32>>
+  return
+}
+
+// -----
+
 func.func @reduce_kind(%a: tensor<3xf32>) {
   // expected-error @+2 {{expected ::mlir::tnp::ReduceKind to be one of: sum, prod, max, min, any, all}}
   // expected-error @+1 {{failed to parse Tnp_ReduceKindAttr parameter}}

@@ -170,6 +170,12 @@ func.func @reductions(%x: tensor<2x3x4xf32>, %b: tensor<2x3xi1>, %m: tensor<4x5x
   %4 = tnp.reduce any %b, axes = [1] : tensor<2x3xi1> -> tensor<2xi1>
   // CHECK: tnp.reduce all %[[B]], axes = [0] : tensor<2x3xi1> -> tensor<3xi1>
   %5 = tnp.reduce all %b, axes = [0] : tensor<2x3xi1> -> tensor<3xi1>
+  // CHECK: tnp.scan sum %[[X]], axis = 1 : tensor<2x3x4xf32>
+  %9 = tnp.scan sum %x, axis = 1 : tensor<2x3x4xf32>
+  // CHECK: tnp.scan max %[[X]], axis = 0 : tensor<2x3x4xf32>
+  %10 = tnp.scan max %x, axis = 0 : tensor<2x3x4xf32>
+  // CHECK: tnp.scan any %[[B]], axis = 1 : tensor<2x3xi1>
+  %11 = tnp.scan any %b, axis = 1 : tensor<2x3xi1>
   // CHECK: tnp.argmax %[[X]], axis = 2 : (tensor<2x3x4xf32>) -> tensor<2x3xi64>
   %6 = tnp.argmax %x, axis = 2 : (tensor<2x3x4xf32>) -> tensor<2x3xi64>
   // CHECK: tnp.argmin %[[X]], axis = 0 : (tensor<2x3x4xf32>) -> tensor<3x4xi32>

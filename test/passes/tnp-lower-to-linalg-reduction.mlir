@@ -283,3 +283,23 @@ func.func @dot_complex(%a: tensor<3xcomplex<f64>>, %b: tensor<3xcomplex<f64>>) -
   %0 = tnp.dot_general %a, %b, batch = [] x [], contracting = [0] x [0] : (tensor<3xcomplex<f64>>, tensor<3xcomplex<f64>>) -> tensor<complex<f64>>
   return %0 : tensor<complex<f64>>
 }
+
+// -----
+
+// A scan walks the operand in row-major order from position 1 on its axis,
+// combining each element with the one before it in the carried copy.
+// CHECK-LABEL: func.func @scan_sum
+// CHECK-SAME: (%[[X:.*]]: tensor<?x4xi64>)
+func.func @scan_sum(%x: tensor<?x4xi64>) -> tensor<?x4xi64> {
+  // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+  // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+  // CHECK: scf.for %[[I:.*]] = %[[C0]] to %{{.*}} step %[[C1]] iter_args(%[[A:.*]] = %[[X]])
+  // CHECK: scf.for %[[J:.*]] = %[[C1]] to %{{.*}} step %[[C1]] iter_args(%[[B:.*]] = %[[A]])
+  // CHECK: %[[P:.*]] = arith.subi %[[J]], %[[C1]] : index
+  // CHECK: %[[BEFORE:.*]] = tensor.extract %[[B]][%[[I]], %[[P]]]
+  // CHECK: %[[HERE:.*]] = tensor.extract %[[B]][%[[I]], %[[J]]]
+  // CHECK: %[[S:.*]] = arith.addi %[[BEFORE]], %[[HERE]] : i64
+  // CHECK: tensor.insert %[[S]] into %[[B]][%[[I]], %[[J]]]
+  %0 = tnp.scan sum %x, axis = 1 : tensor<?x4xi64>
+  return %0 : tensor<?x4xi64>
+}
