@@ -13,6 +13,8 @@
 
 #include <tnp/tnp.h>
 
+#include "bench/Timing.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -28,34 +30,11 @@
 namespace {
 
 using Clock = std::chrono::steady_clock;
+using bench::medianSeconds;
 
-/// Median seconds per call of `fn`, over `reps` batches of `inner` calls.
-double medianSeconds(const std::function<void()> &fn, int reps, int inner) {
-  std::vector<double> times;
-  fn(); // compile and warm up
-  for (int r = 0; r < reps; ++r) {
-    auto start = Clock::now();
-    for (int i = 0; i < inner; ++i)
-      fn();
-    times.push_back(
-        std::chrono::duration<double>(Clock::now() - start).count() / inner);
-  }
-  std::nth_element(times.begin(), times.begin() + times.size() / 2,
-                   times.end());
-  return times[times.size() / 2];
-}
-
-/// Runs NumPy's side in one Python process; lines "name seconds".
+/// NumPy's side, in one Python process; lines "name seconds".
 std::map<std::string, double> numpyTimes() {
-  const char *script = R"PY(
-import time, numpy as np
-def median(fn, reps, inner):
-    fn(); ts = []
-    for _ in range(reps):
-        t = time.perf_counter()
-        for _ in range(inner): fn()
-        ts.append((time.perf_counter() - t) / inner)
-    ts.sort(); return ts[len(ts) // 2]
+  return bench::numpyTimes(R"PY(
 a = np.ones(1, np.float32); b = np.ones(1, np.float32)
 print("tiny_add", median(lambda: a + b, 21, 2000))
 print("tiny_literal", median(lambda: a * 2, 21, 2000))
@@ -63,18 +42,7 @@ for k in range(0, 21, 2):
     x = np.linspace(-4, 4, 2 ** k).astype(np.float32)
     inner = max(1, 2000 >> (k // 2))
     print("sigmoid_%d" % k, median(lambda: 1 / (1 + np.exp(-x)), 11, inner))
-)PY";
-  std::string command = "/usr/bin/python3 -c '" + std::string(script) + "'";
-  std::map<std::string, double> times;
-  FILE *pipe = popen(command.c_str(), "r");
-  if (!pipe)
-    return times;
-  char name[64];
-  double seconds;
-  while (fscanf(pipe, "%63s %lf", name, &seconds) == 2)
-    times[name] = seconds;
-  pclose(pipe);
-  return times;
+)PY");
 }
 
 double wallSeconds(const std::string &command) {

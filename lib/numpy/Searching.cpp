@@ -79,6 +79,8 @@ ndarray tnp::argwhere(const ndarray &a) {
 std::vector<ndarray> tnp::nonzero(const ndarray &a) {
   ndarray where = argwhereOf(a);
   int64_t n = where.shape()[0], k = where.shape()[1];
+  if (k == 1)
+    return {prim::reshape(where, {n})};
   ndarray columns = prim::transpose(where, {1, 0});
   std::vector<ndarray> out;
   for (int64_t d = 0; d < k; ++d) {

@@ -1,0 +1,75 @@
+//===- Timing.h - medians of repeated calls, and NumPy's side ---*- C++ -*-===//
+//
+// The benchmarks time tnp in this process and NumPy in one Python process
+// they start, both as medians over repetitions, so each ratio compares runs
+// on the same machine at the same time.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TNP_BENCH_TIMING_H
+#define TNP_BENCH_TIMING_H
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace bench {
+
+/// Median seconds per call of `fn`, over `reps` batches of `inner` calls
+/// (after one call that compiles and warms up).
+inline double medianSeconds(const std::function<void()> &fn, int reps,
+                            int inner) {
+  using Clock = std::chrono::steady_clock;
+  std::vector<double> times;
+  fn();
+  for (int r = 0; r < reps; ++r) {
+    auto start = Clock::now();
+    for (int i = 0; i < inner; ++i)
+      fn();
+    times.push_back(
+        std::chrono::duration<double>(Clock::now() - start).count() / inner);
+  }
+  std::nth_element(times.begin(), times.begin() + times.size() / 2,
+                   times.end());
+  return times[times.size() / 2];
+}
+
+/// The Python prelude a NumPy script starts with: `median(fn, reps, inner)`,
+/// NumPy's counterpart of medianSeconds.
+inline const char *numpyPrelude() {
+  return R"PY(
+import time, numpy as np
+def median(fn, reps, inner):
+    fn(); ts = []
+    for _ in range(reps):
+        t = time.perf_counter()
+        for _ in range(inner): fn()
+        ts.append((time.perf_counter() - t) / inner)
+    ts.sort(); return ts[len(ts) // 2]
+)PY";
+}
+
+/// Runs numpyPrelude() + `script` (no single quotes) with /usr/bin/python3;
+/// its output lines "name seconds" become the map. Empty if Python fails.
+inline std::map<std::string, double> numpyTimes(const std::string &script) {
+  std::string command = "/usr/bin/python3 -c '" +
+                        std::string(numpyPrelude()) + script + "'";
+  std::map<std::string, double> times;
+  FILE *pipe = popen(command.c_str(), "r");
+  if (!pipe)
+    return times;
+  char name[64];
+  double seconds;
+  while (fscanf(pipe, "%63s %lf", name, &seconds) == 2)
+    times[name] = seconds;
+  pclose(pipe);
+  return times;
+}
+
+} // namespace bench
+
+#endif // TNP_BENCH_TIMING_H
