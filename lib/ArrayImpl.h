@@ -20,9 +20,16 @@ struct ArrayImpl {
   bool weak = false;
   int64_t size = 1;
   std::shared_ptr<runtime::Buffer> buffer;
+  /// Where the array starts in the buffer: a view (x[2], x[1:3]) shares its
+  /// base's buffer, which is never written once made.
+  size_t byteOffset = 0;
 
-  const void *data() const { return buffer->data(); }
-  void *mutableData() const { return buffer->data(); }
+  const void *data() const {
+    return static_cast<const char *>(buffer->data()) + byteOffset;
+  }
+  void *mutableData() const {
+    return static_cast<char *>(buffer->data()) + byteOffset;
+  }
 };
 
 /// The product of the dimensions.

@@ -22,6 +22,7 @@
 #include "lib/Primitives.h"
 
 #include <numeric>
+#include <optional>
 
 using namespace tnp;
 using namespace tnp::detail;
@@ -108,6 +109,36 @@ bool isIdentity(const std::vector<int64_t> &permutation) {
   return true;
 }
 
+/// x[index] as a view of x's buffer when the elements it selects are one
+/// contiguous run (x[2], x[1, 2:5], x[1:3, ...]): every axis before some axis
+/// p takes one element, p takes a step-1 run, and the axes after it are
+/// whole. Null otherwise.
+std::optional<ndarray> readView(const ndarray &x, const IndexPlan &plan) {
+  const shape_t &shape = plan.expandedShape;
+  int64_t rank = shape.size(), p = rank - 1;
+  while (p >= 0 && plan.entries[p].isWhole(shape[p]))
+    --p;
+  int64_t offset = 0, stride = 1;
+  for (int64_t i = rank - 1; i >= 0; --i) {
+    const IndexEntry &e = plan.entries[i];
+    int64_t count = e.kind == Kind::Integer ? 1 : e.count;
+    if (count == 0)
+      return std::nullopt;
+    if (i < p && count != 1)
+      return std::nullopt;
+    if (i == p && count > 1 && e.step != 1)
+      return std::nullopt;
+    offset += e.start * stride;
+    stride *= shape[i];
+  }
+  auto view = std::make_shared<ArrayImpl>(implOf(x));
+  view->shape = plan.resultShape;
+  view->size = numElements(plan.resultShape);
+  view->weak = false;
+  view->byteOffset += offset * x.dtype().itemsize();
+  return ndarray(std::move(view));
+}
+
 /// x[index] with basic indices only: one slice (reversing the axes with
 /// negative steps that take two or more elements), then a reshape that drops
 /// the integers' axes and adds the new ones.
@@ -146,7 +177,7 @@ ndarray readBasic(const ndarray &x, const IndexPlan &plan) {
   return prim::reshape(y, plan.resultShape);
 }
 
-/// x[index] with arrays: one gather.
+/// x[index] by one gather (arrays present, or integers past a slice).
 ndarray readAdvanced(const ndarray &x, const IndexPlan &plan) {
   GatherForm form = gatherForm(plan);
   ndarray g = prim::gather(prim::reshape(x, plan.expandedShape), form.indices,
@@ -229,7 +260,16 @@ ndarray tnp::detail::indexArray(const std::vector<bool> &values) {
 ndarray tnp::detail::getitem(const ndarray &x,
                              const std::vector<index_item> &items) {
   IndexPlan plan = planIndex(x, items);
-  return plan.advanced ? readAdvanced(x, plan) : readBasic(x, plan);
+  if (plan.advanced)
+    return readAdvanced(x, plan);
+  if (std::optional<ndarray> view = readView(x, plan))
+    return *view;
+  // An integer elsewhere is a runtime position of a gather, so x[:, i] in a
+  // loop over i reuses one kernel; slices alone are static, as in JAX.
+  bool integers = false;
+  for (const IndexEntry &e : plan.entries)
+    integers |= e.kind == Kind::Integer;
+  return integers ? readAdvanced(x, plan) : readBasic(x, plan);
 }
 
 ndarray ndarray::operator[](std::initializer_list<index_item> items) const {

@@ -12,23 +12,15 @@ sys.dont_write_bytecode = True
 
 import numpy as np  # noqa: E402
 
-from npcase import Cases, numpy_error, outdir_from_argv  # noqa: E402
+from npcase import (Cases, numpy_error, outdir_from_argv,  # noqa: E402
+                    small_array)
 
 c = Cases(outdir_from_argv())
 rng = np.random.default_rng(2025)
 
 
 def arr(shape, dtype="float64"):
-    v = rng.integers(-9, 10, size=shape)
-    if dtype == "bool":
-        return v > 0
-    if np.dtype(dtype).kind in "fc":
-        v = v + 0.5
-    if np.dtype(dtype).kind == "c":
-        v = v - 0.25j * v
-    if np.dtype(dtype).kind == "u":
-        v = np.abs(v)
-    return np.asarray(v).astype(dtype)
+    return small_array(rng, shape, dtype)
 
 
 class Index:

@@ -154,6 +154,21 @@ def numpy_error(f):
     raise AssertionError("numpy did not raise")
 
 
+def small_array(rng, shape, dtype="float64"):
+    """Seeded values from -9 to 9 as `dtype`: halves for floats, a negative
+    imaginary part for complex, magnitudes for unsigned, > 0 for bool."""
+    v = rng.integers(-9, 10, size=shape)
+    if dtype == "bool":
+        return v > 0
+    if np.dtype(dtype).kind in "fc":
+        v = v + 0.5
+    if np.dtype(dtype).kind == "c":
+        v = v - 0.25j * v
+    if np.dtype(dtype).kind == "u":
+        v = np.abs(v)
+    return np.asarray(v).astype(dtype)
+
+
 def outdir_from_argv():
     if len(sys.argv) != 2:
         sys.exit("usage: %s OUTDIR" % sys.argv[0])

@@ -8,6 +8,7 @@
 
 #include <tnp/tnp.h>
 
+#include "test/unit/api/ErrorOf.h"
 #include "lib/Dispatch.h"
 
 #include <gtest/gtest.h>
@@ -21,15 +22,6 @@ namespace {
 static_assert(!std::is_assignable_v<tnp::ndarray, int>);
 static_assert(!std::is_assignable_v<tnp::ndarray, tnp::ndarray>);
 static_assert(std::is_assignable_v<tnp::ndarray &, tnp::ndarray>);
-
-template <typename E, typename F> std::string errorOf(F &&fn) {
-  try {
-    fn();
-  } catch (const E &e) {
-    return e.what();
-  }
-  return "<no exception>";
-}
 
 tnp::ndarray x234() { return tnp::arange(24).reshape({2, 3, 4}); }
 
@@ -69,6 +61,34 @@ TEST(IndexingTest, GatherKernelsServeEveryIndexValue) {
   auto before = tnp::detail::dispatchStats();
   (void)x(tnp::asarray({7, 3, 9}), tnp::slice());
   (void)x(tnp::asarray({0, 0}), tnp::slice());
+  EXPECT_EQ(tnp::detail::dispatchStats().misses, before.misses);
+}
+
+TEST(IndexingTest, ContiguousIndicesAreViews) {
+  tnp::ndarray x = x234();
+  auto before = tnp::detail::dispatchStats();
+  tnp::ndarray row = x(1, 2), block = x(tnp::slice(1, 2), tnp::ellipsis);
+  tnp::ndarray run = row(tnp::slice(1, 3));
+  auto after = tnp::detail::dispatchStats();
+  EXPECT_EQ(after.hits + after.misses, before.hits + before.misses);
+  const auto *base = static_cast<const int64_t *>(x.data());
+  EXPECT_EQ(row.data(), base + 20);
+  EXPECT_EQ(run.data(), base + 21);
+  EXPECT_EQ(block.data(), base + 12);
+  EXPECT_EQ(run.to_vector<int64_t>(), (std::vector<int64_t>{21, 22}));
+  // An update of a view leaves its base alone.
+  tnp::ndarray changed = row.at(0).set(-1);
+  EXPECT_EQ(changed.to_vector<int64_t>()[0], -1);
+  EXPECT_EQ(x(1, 2, 0).item<int64_t>(), 20);
+  EXPECT_EQ((row + 1).to_vector<int64_t>()[3], 24);
+}
+
+TEST(IndexingTest, IntegersPastASliceReuseOneKernel) {
+  tnp::ndarray x = tnp::arange(100).reshape({10, 10});
+  (void)x(tnp::slice(), 0);
+  auto before = tnp::detail::dispatchStats();
+  for (int i = 1; i < 10; ++i)
+    EXPECT_EQ(x(tnp::slice(), i).to_vector<int64_t>()[9], 90 + i);
   EXPECT_EQ(tnp::detail::dispatchStats().misses, before.misses);
 }
 

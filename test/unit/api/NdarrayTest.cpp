@@ -8,6 +8,7 @@
 
 #include <tnp/tnp.h>
 
+#include "test/unit/api/ErrorOf.h"
 #include "lib/Dispatch.h"
 #include "runtime/Buffer.h"
 
@@ -16,15 +17,6 @@
 #include <complex>
 
 namespace {
-
-template <typename E, typename F> std::string errorOf(F &&fn) {
-  try {
-    fn();
-  } catch (const E &e) {
-    return e.what();
-  }
-  return "<no exception>";
-}
 
 TEST(NdarrayTest, Attributes) {
   tnp::ndarray ones = tnp::ones({5, 3}, tnp::float32);
