@@ -56,8 +56,8 @@ def median(fn, reps, inner):
 /// Runs numpyPrelude() + `script` (no single quotes) with /usr/bin/python3;
 /// its output lines "name seconds" become the map. Empty if Python fails.
 inline std::map<std::string, double> numpyTimes(const std::string &script) {
-  std::string command = "/usr/bin/python3 -c '" +
-                        std::string(numpyPrelude()) + script + "'";
+  std::string command =
+      "/usr/bin/python3 -c '" + std::string(numpyPrelude()) + script + "'";
   std::map<std::string, double> times;
   FILE *pipe = popen(command.c_str(), "r");
   if (!pipe)

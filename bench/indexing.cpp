@@ -87,15 +87,14 @@ int main() {
   };
 
   std::printf("Indexing a 2^20-element float32 array, median per call\n");
-  std::printf("%-20s %12s %12s %12s %10s\n", "expression", "tnp us",
-              "tnp GB/s", "numpy us", "numpy/tnp");
+  std::printf("%-20s %12s %12s %12s %10s\n", "expression", "tnp us", "tnp GB/s",
+              "numpy us", "numpy/tnp");
   for (const Case &c : cases) {
     int64_t bytes = 0;
-    double t = bench::medianSeconds(
-        [&] { bytes = c.run().size() * 4; }, 11, 5);
+    double t = bench::medianSeconds([&] { bytes = c.run().size() * 4; }, 11, 5);
     double np = numpy[c.name];
-    std::printf("%-20s %12.1f %12.2f %12.1f %10.2f\n", c.name.c_str(),
-                t * 1e6, bytes / t / 1e9, np * 1e6, np > 0 ? np / t : 0.0);
+    std::printf("%-20s %12.1f %12.2f %12.1f %10.2f\n", c.name.c_str(), t * 1e6,
+                bytes / t / 1e9, np * 1e6, np > 0 ? np / t : 0.0);
   }
   return 0;
 }

@@ -8,8 +8,8 @@
 
 #include <tnp/tnp.h>
 
-#include "test/unit/api/ErrorOf.h"
 #include "lib/Dispatch.h"
+#include "test/unit/api/ErrorOf.h"
 
 #include <gtest/gtest.h>
 
@@ -41,8 +41,7 @@ TEST(IndexingTest, SpellingsAgree) {
   EXPECT_EQ(tuple.shape(), (tnp::shape_t{4}));
   EXPECT_EQ(mask.shape(), (tnp::shape_t{2, 2, 4}));
   EXPECT_EQ(x[1].shape(), (tnp::shape_t{3, 4}));
-  EXPECT_EQ(x(tnp::ellipsis, tnp::newaxis).shape(),
-            (tnp::shape_t{2, 3, 4, 1}));
+  EXPECT_EQ(x(tnp::ellipsis, tnp::newaxis).shape(), (tnp::shape_t{2, 3, 4, 1}));
 }
 
 TEST(IndexingTest, UpdatesLeaveTheArray) {
@@ -98,9 +97,10 @@ TEST(IndexingTest, OutOfBoundsNamesIndexAxisAndSize) {
             "index 2 is out of bounds for axis 0 with size 2");
   EXPECT_EQ(errorOf<tnp::IndexError>([&] { x(tnp::slice(), -4); }),
             "index -4 is out of bounds for axis 1 with size 3");
-  EXPECT_EQ(
-      errorOf<tnp::IndexError>([&] { x(0, 0, tnp::asarray({0, 5, 4})); }),
-      "index 5 is out of bounds for axis 2 with size 4");
+  EXPECT_EQ(errorOf<tnp::IndexError>([&] {
+              x(0, 0, tnp::asarray({0, 5, 4}));
+            }),
+            "index 5 is out of bounds for axis 2 with size 4");
   EXPECT_EQ(errorOf<tnp::IndexError>([&] { tnp::take(x, 24); }),
             "index 24 is out of bounds for axis 0 with size 24");
 }
@@ -110,12 +110,11 @@ TEST(IndexingTest, BadIndicesRaise) {
   EXPECT_EQ(errorOf<tnp::IndexError>([&] { x(0, 0, 0, 0); }),
             "too many indices for array: array is 3-dimensional, but 4 were "
             "indexed");
-  EXPECT_EQ(errorOf<tnp::IndexError>(
-                [&] { x(tnp::ellipsis, 0, tnp::ellipsis); }),
-            "an index can only have a single ellipsis ('...')");
   EXPECT_EQ(
-      errorOf<tnp::IndexError>([&] { x(tnp::asarray({1.0})); }),
-      "arrays used as indices must be of integer (or boolean) type");
+      errorOf<tnp::IndexError>([&] { x(tnp::ellipsis, 0, tnp::ellipsis); }),
+      "an index can only have a single ellipsis ('...')");
+  EXPECT_EQ(errorOf<tnp::IndexError>([&] { x(tnp::asarray({1.0})); }),
+            "arrays used as indices must be of integer (or boolean) type");
   EXPECT_NE(errorOf<tnp::IndexError>([&] { x(1.5); }).find("only integers"),
             std::string::npos);
   auto badMask = [&] { x[{{true, false, true}}]; };
@@ -127,17 +126,16 @@ TEST(IndexingTest, BadIndicesRaise) {
             }),
             "shape mismatch: indexing arrays could not be broadcast together "
             "with shapes (2,) (3,) ");
-  EXPECT_EQ(errorOf<tnp::ValueError>(
-                [&] { x(tnp::slice(tnp::none, tnp::none, 0)); }),
-            "slice step cannot be zero");
+  EXPECT_EQ(
+      errorOf<tnp::ValueError>([&] { x(tnp::slice(tnp::none, tnp::none, 0)); }),
+      "slice step cannot be zero");
   EXPECT_EQ(errorOf<tnp::ValueError>([&] { x(tnp::ndarray()); }),
             "tnp: use of an empty ndarray handle");
 }
 
 TEST(IndexingTest, BadUpdatesRaise) {
   tnp::ndarray x = x234();
-  EXPECT_EQ(errorOf<tnp::ValueError>(
-                [&] { x.at(0).set(tnp::ones({2})); }),
+  EXPECT_EQ(errorOf<tnp::ValueError>([&] { x.at(0).set(tnp::ones({2})); }),
             "shape mismatch: value array of shape (2,) could not be "
             "broadcast to indexing result of shape (3,4)");
   tnp::ndarray mask = x > 3;
@@ -152,21 +150,20 @@ TEST(IndexingTest, BadUpdatesRaise) {
 
 TEST(IndexingTest, FunctionErrors) {
   tnp::ndarray x = x234();
-  EXPECT_EQ(errorOf<tnp::TypeError>(
-                [&] { tnp::take(x, tnp::asarray({1.0})); }),
+  EXPECT_EQ(errorOf<tnp::TypeError>([&] { tnp::take(x, tnp::asarray({1.0})); }),
             "take: indices must be integers, got float64");
-  EXPECT_EQ(errorOf<tnp::AxisError>(
-                [&] { tnp::take(x, tnp::asarray({1}), 3); }),
-            "axis 3 is out of bounds for array of dimension 3");
+  EXPECT_EQ(
+      errorOf<tnp::AxisError>([&] { tnp::take(x, tnp::asarray({1}), 3); }),
+      "axis 3 is out of bounds for array of dimension 3");
   EXPECT_EQ(errorOf<tnp::ValueError>([&] {
               tnp::take_along_axis(x, tnp::zeros({2, 3}, tnp::int64), 1);
             }),
             "`indices` and `arr` must have the same number of dimensions");
-  EXPECT_EQ(errorOf<tnp::ValueError>([&] {
-              tnp::take_along_axis(x, tnp::zeros({2, 3}, tnp::int64),
-                                   std::nullopt);
-            }),
-            "when axis=None, `indices` must have a single dimension.");
+  EXPECT_EQ(
+      errorOf<tnp::ValueError>([&] {
+        tnp::take_along_axis(x, tnp::zeros({2, 3}, tnp::int64), std::nullopt);
+      }),
+      "when axis=None, `indices` must have a single dimension.");
   EXPECT_EQ(errorOf<tnp::ValueError>([&] { tnp::diagonal(tnp::ones({3})); }),
             "diag requires an array of at least two dimensions");
   EXPECT_EQ(errorOf<tnp::ValueError>([&] { tnp::diagonal(x, 0, 1, -2); }),

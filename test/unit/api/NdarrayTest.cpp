@@ -8,9 +8,9 @@
 
 #include <tnp/tnp.h>
 
-#include "test/unit/api/ErrorOf.h"
 #include "lib/Dispatch.h"
 #include "runtime/Buffer.h"
+#include "test/unit/api/ErrorOf.h"
 
 #include <gtest/gtest.h>
 
