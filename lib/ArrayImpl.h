@@ -8,12 +8,16 @@
 #include "runtime/Buffer.h"
 
 #include <memory>
+#include <string>
 
 namespace tnp::detail {
 
-/// An eager array: a contiguous row-major buffer, its shape and dtype.
-/// Immutable once made, so handles share it freely.
-struct ArrayImpl {
+class Tracer;
+
+/// An array: a contiguous row-major buffer, its shape and dtype; or, while
+/// tnp::trace records a function, a traced value (no buffer), whose shape
+/// and dtype alone are known. Immutable once made, so handles share it.
+struct ArrayImpl : std::enable_shared_from_this<ArrayImpl> {
   shape_t shape;
   tnp::dtype dtype = float64;
   /// A C++ scalar literal: promotes as a Python scalar does.
@@ -23,10 +27,22 @@ struct ArrayImpl {
   /// Where the array starts in the buffer: a view (x[2], x[1:3]) shares its
   /// base's buffer, which is never written once made.
   size_t byteOffset = 0;
+  /// The tracer recording this value (null for an eager array), and the
+  /// value (an mlir::Value's opaque pointer) in its function.
+  Tracer *tracer = nullptr;
+  void *value = nullptr;
+  /// The trace during which this eager array was computed (0: none): such
+  /// arrays are constants of that trace, not captures.
+  uint64_t madeInTrace = 0;
 
   const void *data() const {
+    if (!buffer)
+      throwTraced("reading its values");
     return static_cast<const char *>(buffer->data()) + byteOffset;
   }
+  /// Throws ConcretizationTypeError: `what` needs values a traced array has
+  /// not got.
+  [[noreturn]] static void throwTraced(const std::string &what);
   void *mutableData() const {
     return static_cast<char *>(buffer->data()) + byteOffset;
   }

@@ -5,7 +5,9 @@
 #include <tnp/errors.h>
 
 #include "lib/DTypes.h"
+#include "lib/Descriptor.h"
 #include "lib/Session.h"
+#include "lib/Tracer.h"
 #include "runtime/JitEngine.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -201,25 +203,6 @@ Kernel &findKernel(const KernelKey &key) {
   return *slot;
 }
 
-/// A memref descriptor of rank <= kMaxRank: allocated, aligned, offset,
-/// sizes, strides, as MLIR's C interface lays it out.
-struct Descriptor {
-  std::array<int64_t, 3 + 2 * kMaxRank> words{};
-
-  void set(const void *data, const shape_t &shape) {
-    words[0] = reinterpret_cast<int64_t>(data);
-    words[1] = reinterpret_cast<int64_t>(data);
-    words[2] = 0;
-    int rank = shape.size();
-    int64_t stride = 1;
-    for (int d = rank - 1; d >= 0; --d) {
-      words[3 + d] = shape[d];
-      words[3 + rank + d] = stride;
-      stride *= shape[d];
-    }
-  }
-};
-
 /// Calls `kernel` on rows [begin, end) of the result: the rowwise inputs
 /// whose leading dimension is the result's are cut to the same rows, the
 /// others (which broadcast along it, or are read whole) are passed whole.
@@ -263,6 +246,13 @@ llvm::ThreadPoolInterface &threadPool() {
 } // namespace
 
 std::shared_ptr<ArrayImpl> tnp::detail::execute(const Call &call) {
+  for (int i = 0; i < call.numInputs; ++i)
+    if (Tracer *tracer = call.inputs[i]->tracer) {
+      if (tracer != activeTracer())
+        throw ValueError("tnp::trace: an array traced by a function was used "
+                         "outside it (it escaped, say through a capture)");
+      return tracer->record(call);
+    }
   Kernel &kernel = findKernel(makeKey(call));
   std::shared_ptr<ArrayImpl> out =
       allocateArray(call.resultShape, call.resultDType);

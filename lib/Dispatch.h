@@ -61,7 +61,8 @@ struct Call {
   uint8_t rowwiseInputs = 0;
 };
 
-/// Runs `call`: from the kernel cache, compiling the kernel on a miss.
+/// Runs `call`: from the kernel cache, compiling the kernel on a miss. A
+/// call that reads a traced array is recorded by its tracer instead.
 std::shared_ptr<ArrayImpl> execute(const Call &call);
 
 /// Kernel cache counters, for tests and benchmarks.

@@ -375,10 +375,17 @@ std::string tupleRepr(const shape_t &shape) {
   return s + (shape.size() == 1 ? ",)" : ")");
 }
 
+/// A traced array prints as what is known of it, as JAX prints a tracer.
+std::string tracedStr(const ArrayImpl &a) {
+  return "Traced<" + std::string(a.dtype.name()) + tupleRepr(a.shape) + ">";
+}
+
 } // namespace
 
 std::string tnp::repr(const ndarray &x) {
   const ArrayImpl &a = implOf(x);
+  if (a.tracer)
+    return tracedStr(a);
   tnp::dtype t = a.dtype;
   // The dtypes NumPy's repr leaves implied (arrayprint._typelessdata).
   bool implied = t == int64 || t == float64 || t == complex128 || t == bool_;
@@ -399,6 +406,8 @@ std::string tnp::repr(const ndarray &x) {
 
 std::string tnp::str(const ndarray &x) {
   const ArrayImpl &a = implOf(x);
+  if (a.tracer)
+    return tracedStr(a);
   if (a.shape.empty())
     return scalarStr(a);
   return array2string(a, " ", "", "");

@@ -65,9 +65,16 @@ Item classify(const index_item &item) {
   }
   const ndarray &a = item.array();
   tnp::dtype t = a.dtype();
+  bool traced = implOf(a).tracer;
+  if (t.is_bool() && traced)
+    ArrayImpl::throwTraced(
+        "a bool mask index (the result's shape depends on the mask's "
+        "values; use tnp::where(mask, x, fill), or a mask that is a "
+        "constant of the trace)");
   if (t.is_bool())
     return {Item::Type::BoolArray, &item};
-  if (t.is_integer() && a.ndim() == 0)
+  // A traced 0-d integer is a position known only at run time: an array.
+  if (t.is_integer() && a.ndim() == 0 && !traced)
     return {Item::Type::Integer, &item, a.item<int64_t>()};
   if (t.is_integer())
     return {Item::Type::IntArray, &item};
@@ -110,9 +117,13 @@ IndexEntry resolveSlice(const tnp::slice &s, int64_t size) {
 }
 
 /// An integer array's positions as int64, negative ones wrapped, or the
-/// IndexError for the largest (else the smallest) out-of-range one.
+/// IndexError for the largest (else the smallest) out-of-range one. Traced
+/// positions cannot be checked: out-of-range ones are clamped by a read and
+/// dropped by an update, as under JAX's jit.
 ndarray resolvePositions(const ndarray &indices, int64_t axis, int64_t size) {
   ndarray p = prim::convert(indices, int64);
+  if (implOf(p).tracer)
+    return where(p < 0, p + size, p);
   if (p.size() == 0)
     return p;
   std::vector<int64_t> all(p.ndim());
@@ -286,6 +297,9 @@ IndexPlan tnp::detail::planIndex(const ndarray &x,
 }
 
 ndarray tnp::detail::argwhereOf(const ndarray &a) {
+  if (implOf(a).tracer)
+    ArrayImpl::throwTraced("nonzero/argwhere (the result's shape depends on "
+                           "the values)");
   ndarray mask = a.dtype().is_bool() ? a : a.astype(bool_);
   shape_t shape = mask.ndim() ? mask.shape() : shape_t{1};
   int64_t n = mask.size(), k = shape.size();

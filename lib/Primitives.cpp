@@ -267,6 +267,16 @@ ndarray prim::transpose(const ndarray &x,
 
 ndarray prim::reshape(const ndarray &x, const shape_t &shape) {
   const ArrayImpl &a = implOf(x);
+  // Eagerly a reshape is new metadata over the same buffer; traced, an op.
+  if (a.tracer) {
+    Call call = makeCall(
+        [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
+           const int64_t *, int, mlir::Type result) -> mlir::Value {
+          return mlir::tnp::ReshapeOp::create(b, loc, result, in[0]);
+        },
+        {&x}, shape, a.dtype);
+    return run(call);
+  }
   auto out = std::make_shared<ArrayImpl>(a);
   out->shape = shape;
   out->weak = false;

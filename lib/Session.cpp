@@ -24,7 +24,9 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
 
+#include <chrono>
 #include <malloc.h>
+#include <optional>
 #include <string>
 
 using namespace tnp;
@@ -53,17 +55,12 @@ Session::Session() {
   // Keep them in the heap instead, as NumPy's allocator keeps its cache.
   mallopt(M_MMAP_THRESHOLD, 256 << 20);
   mallopt(M_TRIM_THRESHOLD, 512 << 20);
-  mlir::DialectRegistry registry;
-  registry.insert<mlir::tnp::TnpDialect>();
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
-  runtime::JitEngine::registerTranslations(registry);
-  ctx = std::make_unique<mlir::MLIRContext>(registry);
-  ctx->disableMultithreading();
-  // The dialects kernels are built in (the pipeline loads the rest).
-  ctx->loadDialect<mlir::tnp::TnpDialect,
-                   mlir::bufferization::BufferizationDialect,
-                   mlir::func::FuncDialect, mlir::tensor::TensorDialect>();
+  registry = std::make_unique<mlir::DialectRegistry>();
+  registry->insert<mlir::tnp::TnpDialect>();
+  mlir::registerAllDialects(*registry);
+  mlir::registerAllExtensions(*registry);
+  runtime::JitEngine::registerTranslations(*registry);
+  ctx = newContext();
   diskCache = std::make_unique<runtime::CompileCache>();
   runtime::JitOptions options;
   options.cache = diskCache.get();
@@ -79,29 +76,77 @@ Session::Session() {
 
 Session::~Session() = default;
 
-std::unique_ptr<runtime::Executable> Session::compile(mlir::ModuleOp module) {
-  std::string messages, input;
+std::unique_ptr<mlir::MLIRContext> Session::newContext() {
+  auto context = std::make_unique<mlir::MLIRContext>(*registry);
+  context->disableMultithreading();
+  // The dialects kernels and traces are built in (the pipeline loads the
+  // rest).
+  context->loadDialect<mlir::tnp::TnpDialect,
+                       mlir::bufferization::BufferizationDialect,
+                       mlir::func::FuncDialect, mlir::tensor::TensorDialect>();
+  return context;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+/// Runs pipeline stage `stage` (1: tnp to linalg, 2: linalg to the LLVM
+/// dialect) on `module`; CompileError with the diagnostics on failure.
+void runStage(mlir::ModuleOp module, int stage, const CompileOptions &options) {
+  std::string input, messages;
   llvm::raw_string_ostream(input) << module;
-  bool failed;
-  {
-    mlir::ScopedDiagnosticHandler handler(ctx.get(), [&](mlir::Diagnostic &d) {
-      llvm::raw_string_ostream os(messages);
-      os << d.getLocation() << ": " << d << "\n";
-      return mlir::success();
-    });
-    mlir::PassManager pm(ctx.get());
-    mlir::tnp::PipelineOptions options;
-    options.vectorWidth = hostVectorWidth();
-    mlir::tnp::buildCpuPipeline(pm, options);
-    failed = mlir::failed(pm.run(module));
+  mlir::MLIRContext *context = module->getContext();
+  mlir::ScopedDiagnosticHandler handler(context, [&](mlir::Diagnostic &d) {
+    llvm::raw_string_ostream os(messages);
+    os << d.getLocation() << ": " << d << "\n";
+    return mlir::success();
+  });
+  mlir::PassManager pm(context);
+  if (stage == 1)
+    mlir::tnp::buildTnpToLinalgPipeline(pm);
+  else {
+    mlir::tnp::PipelineOptions pipeline;
+    pipeline.vectorWidth = options.optLevel > 0 ? hostVectorWidth() : 0;
+    mlir::tnp::buildLinalgToLLVMPipeline(pm, pipeline);
   }
-  if (failed)
-    throw CompileError("tnp: compiling a kernel failed:\n" + messages +
-                       "in:\n" + input);
+  if (mlir::failed(pm.run(module)))
+    throw CompileError("tnp: compiling failed:\n" + messages + "in:\n" + input);
+}
+
+} // namespace
+
+void Session::lower(mlir::ModuleOp module, int stage,
+                    const CompileOptions &options) {
+  for (int next = 1; next <= stage; ++next)
+    runStage(module, next, options);
+}
+
+std::unique_ptr<runtime::Executable>
+Session::compile(mlir::ModuleOp module, const CompileOptions &options,
+                 CompileTimes *times) {
+  CompileTimes local;
+  auto start = Clock::now();
+  runStage(module, 1, options);
+  local.toLinalg = secondsSince(start);
+  start = Clock::now();
+  runStage(module, 2, options);
+  local.toLLVM = secondsSince(start);
+  start = Clock::now();
   auto executable = jit->compile(module);
-  if (!executable)
+  if (!executable) {
+    std::string input;
+    llvm::raw_string_ostream(input) << module;
     throw CompileError("tnp: JIT compilation failed: " +
                        llvm::toString(executable.takeError()) + "\nin:\n" +
                        input);
+  }
+  local.codegen = secondsSince(start);
+  if (times)
+    *times = local;
   return std::move(*executable);
 }

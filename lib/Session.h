@@ -13,6 +13,7 @@
 #include <mutex>
 
 namespace mlir {
+class DialectRegistry;
 class MLIRContext;
 class ModuleOp;
 } // namespace mlir
@@ -25,13 +26,35 @@ class JitEngine;
 
 namespace tnp::detail {
 
+/// How to compile a module.
+struct CompileOptions {
+  /// 0: no vectorization; else the whole pipeline.
+  int optLevel = 2;
+};
+
+/// Seconds a compile spent by stage.
+struct CompileTimes {
+  double toLinalg = 0, toLLVM = 0, codegen = 0;
+};
+
 class Session {
 public:
   static Session &get();
 
   mlir::MLIRContext &context() { return *ctx; }
-  /// Runs the CPU pipeline on `module` (tnp dialect) and JIT-compiles it.
-  std::unique_ptr<runtime::Executable> compile(mlir::ModuleOp module);
+  /// A new context with every dialect tnp compiles through registered (a
+  /// trace records into its own, so tracing never contends with kernels).
+  std::unique_ptr<mlir::MLIRContext> newContext();
+  /// Runs the CPU pipeline on `module` (tnp dialect, in any context from
+  /// this session) and JIT-compiles it. The caller serializes compiles
+  /// (mutex()).
+  std::unique_ptr<runtime::Executable>
+  compile(mlir::ModuleOp module, const CompileOptions &options = {},
+          CompileTimes *times = nullptr);
+  /// Runs the pipeline on `module` up to `stage`: 0 leaves it, 1 lowers to
+  /// linalg, 2 to the LLVM dialect. CompileError on failure.
+  void lower(mlir::ModuleOp module, int stage,
+             const CompileOptions &options = {});
   runtime::CompileCache &cache() { return *diskCache; }
   /// Serializes compilation (MLIR contexts are shared; kernels are not
   /// compiled concurrently).
@@ -41,6 +64,7 @@ private:
   Session();
   ~Session();
 
+  std::unique_ptr<mlir::DialectRegistry> registry;
   std::unique_ptr<mlir::MLIRContext> ctx;
   std::unique_ptr<runtime::CompileCache> diskCache;
   std::unique_ptr<runtime::JitEngine> jit;

@@ -8,6 +8,7 @@
 #include "lib/Format.h"
 #include "lib/Literals.h"
 #include "lib/Primitives.h"
+#include "lib/Tracer.h"
 
 #include "llvm/Support/Error.h"
 
@@ -30,6 +31,7 @@ std::shared_ptr<ArrayImpl> tnp::detail::allocateArray(shape_t shape,
     if (d < 0)
       throw ValueError("negative dimensions are not allowed");
   auto impl = std::make_shared<ArrayImpl>();
+  impl->madeInTrace = activeTraceId();
   impl->size = numElements(shape);
   impl->shape = std::move(shape);
   impl->dtype = dtype;
@@ -60,6 +62,14 @@ std::string tnp::to_string(const shape_t &shape) {
   for (size_t i = 0; i < shape.size(); ++i)
     s += (i ? ", " : "") + std::to_string(shape[i]);
   return s + (shape.size() == 1 ? ",)" : ")");
+}
+
+/// ConcretizationTypeError naming `what` for a traced array.
+static const ArrayImpl &concrete(const ndarray &x, const char *what) {
+  const ArrayImpl &a = implOf(x);
+  if (a.tracer)
+    ArrayImpl::throwTraced(what);
+  return a;
 }
 
 ndarray::ndarray() = default;
@@ -94,7 +104,7 @@ std::string ndarray::device() const {
   return "/job:localhost/replica:0/task:0/device:CPU:0";
 }
 bool ndarray::is_weak() const { return implOf(*this).weak; }
-const void *ndarray::data() const { return implOf(*this).data(); }
+const void *ndarray::data() const { return concrete(*this, "data()").data(); }
 
 ndarray ndarray::T() const { return transpose(); }
 
@@ -216,14 +226,14 @@ template <typename T> T fromScalarValue(const Scalar &s) {
 } // namespace
 
 template <typename T> T ndarray::item() const {
-  const ArrayImpl &a = implOf(*this);
+  const ArrayImpl &a = concrete(*this, "item()");
   if (a.size != 1)
     throw ValueError("can only convert an array of size 1 to a C++ scalar");
   return fromScalarValue<T>(readScalar(a.data(), a.dtype, 0));
 }
 
 template <typename T> std::vector<T> ndarray::to_vector() const {
-  const ArrayImpl &a = implOf(*this);
+  const ArrayImpl &a = concrete(*this, "to_vector()");
   std::vector<T> out;
   out.reserve(a.size);
   for (int64_t i = 0; i < a.size; ++i)
@@ -232,7 +242,9 @@ template <typename T> std::vector<T> ndarray::to_vector() const {
 }
 
 ndarray::operator bool() const {
-  const ArrayImpl &a = implOf(*this);
+  const ArrayImpl &a = concrete(
+      *this, "operator bool (C++ control flow on an array: use tnp::cond, "
+             "tnp::while_loop or tnp::where)");
   if (a.size != 1)
     throw ValueError("The truth value of an array with more than one element "
                      "is ambiguous. Use a.any() or a.all()");

@@ -71,4 +71,22 @@ def TnpApproximateMathPass : Pass<"tnp-approximate-math", "::mlir::ModuleOp"> {
   ];
 }
 
+def TnpLegalizeBoolMemoryPass
+    : Pass<"tnp-legalize-bool-memory", "::mlir::LLVM::LLVMFuncOp"> {
+  let summary = "load and store vectors of bools as bytes";
+  let description = [{
+    tnp keeps a bool in one byte, as NumPy does, and scalar i1 loads and
+    stores read and write one byte. A vector of i1 in memory is bit-packed
+    in LLVM, though: `vector<16xi1>` takes 2 bytes. This pass rewrites every
+    vector load and store of i1 (plain and masked) as one of i8 with a
+    trunc or zext, so vectorized code reads the bytes scalar code writes.
+    ```mlir
+    %v = llvm.load %p : !llvm.ptr -> vector<8xi1>
+    // becomes
+    %b = llvm.load %p : !llvm.ptr -> vector<8xi8>
+    %v = llvm.trunc %b : vector<8xi8> to vector<8xi1>
+    ```
+  }];
+}
+
 #endif // TNP_PASSES_TD

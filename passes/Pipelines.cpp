@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -28,6 +29,11 @@ void tnp::buildTnpToLinalgPipeline(OpPassManager &pm) {
 
 void tnp::buildCpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
   buildTnpToLinalgPipeline(pm);
+  buildLinalgToLLVMPipeline(pm, options);
+}
+
+void tnp::buildLinalgToLLVMPipeline(OpPassManager &pm,
+                                    const PipelineOptions &options) {
   pm.addPass(createLinalgElementwiseOpFusionPass());
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
 
@@ -75,6 +81,7 @@ void tnp::buildCpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addNestedPass<LLVM::LLVMFuncOp>(createTnpLegalizeBoolMemoryPass());
 }
 
 void tnp::registerPipelines() {

@@ -8,6 +8,7 @@
 //   linalg -> affine loops, affine-super-vectorize (host vector width)
 //   vector -> scf, lower-affine, tnp-approximate-math (polynomials or libm)
 //   vector/scf/memref/math/complex/arith/func -> llvm
+//   tnp-legalize-bool-memory                   (bools are bytes in memory)
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +38,11 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
 /// tnp-promote-types through tnp-lower-to-linalg: tensors in upstream
 /// dialects, nothing bufferized.
 void buildTnpToLinalgPipeline(OpPassManager &pm);
+
+/// The rest of the CPU pipeline: from tnp-to-linalg's output to the LLVM
+/// dialect.
+void buildLinalgToLLVMPipeline(OpPassManager &pm,
+                               const PipelineOptions &options);
 
 /// The whole CPU pipeline, from the tnp dialect to the LLVM dialect.
 void buildCpuPipeline(OpPassManager &pm, const PipelineOptions &options);

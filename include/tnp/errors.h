@@ -32,6 +32,14 @@ public:
   using Error::Error;
 };
 
+/// A value was needed where only a traced array (its shape and dtype) is
+/// known: item(), a C++ `if` on an array, a bool mask's result shape, inside
+/// tnp::trace. JAX's ConcretizationTypeError.
+class ConcretizationTypeError : public TypeError {
+public:
+  using TypeError::TypeError;
+};
+
 /// An index out of range.
 class IndexError : public Error {
 public:

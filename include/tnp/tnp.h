@@ -18,5 +18,6 @@
 #include <tnp/promotion.h>
 #include <tnp/random.h>
 #include <tnp/reductions.h>
+#include <tnp/trace.h>
 
 #endif // TNP_TNP_H

@@ -114,6 +114,8 @@ bool isIdentity(const std::vector<int64_t> &permutation) {
 /// p takes one element, p takes a step-1 run, and the axes after it are
 /// whole. Null otherwise.
 std::optional<ndarray> readView(const ndarray &x, const IndexPlan &plan) {
+  if (implOf(x).tracer)
+    return std::nullopt;
   const shape_t &shape = plan.expandedShape;
   int64_t rank = shape.size(), p = rank - 1;
   while (p >= 0 && plan.entries[p].isWhole(shape[p]))

@@ -145,8 +145,9 @@ ndarray tnp::remainder(const ndarray &a, const ndarray &b) {
 ndarray tnp::mod(const ndarray &a, const ndarray &b) { return remainder(a, b); }
 ndarray tnp::power(const ndarray &a, const ndarray &b) {
   tnp::dtype t = promoted(a, b, "power");
+  // A traced exponent's values are unknown: no check (as under JAX's jit).
   if ((t.is_integer() || t.is_bool()) && b.dtype().is_integer() &&
-      !b.dtype().is_unsigned() &&
+      !b.dtype().is_unsigned() && !implOf(b).tracer &&
       prim::reduce(prim::Reduce::Any, less(b, 0).ravel(), {0}).item<bool>())
     throw ValueError("Integers to negative integer powers are not allowed.");
   return binary(Elementwise::Pow, "power", a, b);

@@ -71,7 +71,7 @@ ndarray tnp::take_along_axis(const ndarray &arr, const ndarray &indices,
 }
 
 ndarray tnp::argwhere(const ndarray &a) {
-  if (a.ndim() == 0)
+  if (a.ndim() == 0 && !implOf(a).tracer)
     return zeros({a.astype(bool_).item<bool>() ? 1 : 0, 0}, int64);
   return argwhereOf(a);
 }

@@ -21,6 +21,12 @@
 // It prints each failure and the line "N passed, M failed[, K skipped]", and
 // exits non-zero iff a case failed.
 //
+// tnp-numpy-check --trace MANIFEST runs each case's call inside tnp::trace
+// (its operands as the traced function's arguments, C++ literals static) and
+// compares as above. Cases NumPy raises on are skipped: a trace checks
+// shapes and dtypes, not values. A case with the argument `traced=0` needs
+// values (a bool mask index) and must raise ConcretizationTypeError.
+//
 // tnp-numpy-check --accuracy MANIFEST measures transcendental accuracy: each
 // line is `function dtype inputs reference.npy range known-bug`,
 // tab-separated (inputs: x.npy, or x.npy,y.npy for a binary function); it
@@ -122,6 +128,8 @@ bool isInstance(const std::exception &e, const std::string &cls) {
     return dynamic_cast<const tnp::AxisError *>(&e);
   if (cls == "ValueError")
     return dynamic_cast<const tnp::ValueError *>(&e);
+  if (cls == "ConcretizationTypeError")
+    return dynamic_cast<const tnp::ConcretizationTypeError *>(&e);
   if (cls == "TypeError")
     return dynamic_cast<const tnp::TypeError *>(&e);
   if (cls == "IndexError")
@@ -136,8 +144,9 @@ bool isInstance(const std::exception &e, const std::string &cls) {
 }
 
 std::string className(const std::exception &e) {
-  for (const char *cls : {"AxisError", "ValueError", "TypeError", "IndexError",
-                          "NotImplementedError", "CompileError", "Error"})
+  for (const char *cls :
+       {"AxisError", "ValueError", "ConcretizationTypeError", "TypeError",
+        "IndexError", "NotImplementedError", "CompileError", "Error"})
     if (isInstance(e, cls))
       return std::string("tnp::") + cls;
   return "std::exception";
@@ -191,7 +200,15 @@ enum class Outcome { Pass, Fail, Skip };
 /// The skip field's prefix for a case the generator lists as a known bug.
 constexpr const char kExpectedFailure[] = "expected failure: ";
 
-Outcome runCase(const std::string &dir, const std::string &line,
+/// Runs `f` inside tnp::trace, its operands the traced function's
+/// arguments.
+Results runTraced(const Function &f, const Inputs &inputs, const Args &args) {
+  auto traced = tnp::trace(
+      [&](const std::vector<tnp::ndarray> &in) { return f(in, args); });
+  return traced(inputs);
+}
+
+Outcome runCase(const std::string &dir, const std::string &line, bool traced,
                 std::string &why) {
   auto fields = splitString(line, '\t', 6);
   if (fields.size() != 6)
@@ -221,6 +238,15 @@ Outcome runCase(const std::string &dir, const std::string &line,
   } else if (expect.rfind("out:", 0) != 0) {
     throw ManifestError("expectation must start with out: or raises:");
   }
+  if (traced && raises) {
+    why = "raises (checked eagerly)";
+    return Outcome::Skip;
+  }
+  if (traced && !args.boolean("traced", true)) {
+    raises = true;
+    expectedClass = "ConcretizationTypeError";
+    expectedMessage = "traced array";
+  }
 
   try {
     for (const std::string &token : splitString(fields[2], ',')) {
@@ -244,7 +270,7 @@ Outcome runCase(const std::string &dir, const std::string &line,
 
   Results results;
   try {
-    results = (*f)(inputs, args);
+    results = traced ? runTraced(*f, inputs, args) : (*f)(inputs, args);
   } catch (const ManifestError &) {
     throw;
   } catch (const std::exception &e) {
@@ -293,7 +319,7 @@ Outcome runCase(const std::string &dir, const std::string &line,
   return Outcome::Pass;
 }
 
-int runManifest(const std::string &manifest) {
+int runManifest(const std::string &manifest, bool traced) {
   std::ifstream in(manifest);
   if (!in) {
     std::cerr << "tnp-numpy-check: cannot open " << manifest << "\n";
@@ -308,7 +334,7 @@ int runManifest(const std::string &manifest) {
     std::string name = line.substr(0, line.find('\t')), why;
     Outcome outcome;
     try {
-      outcome = runCase(dir, line, why);
+      outcome = runCase(dir, line, traced, why);
     } catch (const std::exception &e) {
       // A broken manifest or data file is a failure of the test itself.
       outcome = Outcome::Fail;
@@ -389,12 +415,14 @@ int main(int argc, char **argv) {
     if (mode == "--roundtrip" && argc > 2)
       return roundTrip(files);
     if (argc == 2)
-      return runManifest(argv[1]);
+      return runManifest(argv[1], /*traced=*/false);
+    if (argc == 3 && mode == "--trace")
+      return runManifest(argv[2], /*traced=*/true);
   } catch (const std::exception &e) {
     std::cerr << "tnp-numpy-check: " << e.what() << "\n";
     return 2;
   }
-  std::cerr << "usage: tnp-numpy-check MANIFEST\n"
+  std::cerr << "usage: tnp-numpy-check [--trace] MANIFEST\n"
                "       tnp-numpy-check --accuracy MANIFEST\n"
                "       tnp-numpy-check --read|--read-bad FILE.npy...\n"
                "       tnp-numpy-check --roundtrip FILE.npy...\n";

@@ -1,0 +1,85 @@
+//===- Tracer.h - recording primitives into a tnp function ------*- C++ -*-===//
+//
+// While tnp::trace runs the user's function, its arguments are traced
+// arrays: every primitive that reads one is recorded as a tnp op, through the
+// same builder its eager kernel uses (lib/Dispatch.h), instead of being run.
+// Primitives over eager arrays alone still run eagerly: their results are
+// constants of the trace. Eager arrays from outside the trace that a traced
+// op reads are captures: implicit arguments of the function, passed on every
+// call, never copied into the IR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TNP_LIB_TRACER_H
+#define TNP_LIB_TRACER_H
+
+#include "lib/ArrayImpl.h"
+#include "lib/Dispatch.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <memory>
+#include <vector>
+
+namespace mlir::func {
+class FuncOp;
+} // namespace mlir::func
+
+namespace tnp::detail {
+
+/// The tracer recording on this thread, or null.
+Tracer *activeTracer();
+/// The active tracer's id, or 0.
+uint64_t activeTraceId();
+
+class Tracer {
+public:
+  /// Starts recording a function named `name` and makes it this thread's
+  /// active tracer (a tracer active before it is restored by the
+  /// destructor).
+  explicit Tracer(const std::string &name);
+  ~Tracer();
+  Tracer(const Tracer &) = delete;
+  Tracer &operator=(const Tracer &) = delete;
+
+  /// A new argument of the function, as a traced array.
+  ndarray addArgument(const shape_t &shape, tnp::dtype dtype);
+  /// Records `call`, one of whose inputs is traced by this tracer.
+  std::shared_ptr<ArrayImpl> record(const Call &call);
+  /// Ends the function (and the recording: the previous tracer is active
+  /// again): it returns `results` (traced, captured or constant). The
+  /// module holds it, its arguments first, then one per capture; it lives
+  /// in this tracer's context.
+  mlir::OwningOpRef<mlir::ModuleOp> finish(const std::vector<ndarray> &results);
+
+  /// The eager arrays the function reads from outside, in argument order
+  /// after the explicit arguments.
+  const std::vector<ndarray> &captures() const { return captured; }
+  uint64_t id() const { return traceId; }
+  mlir::MLIRContext &context() { return *ctx; }
+
+private:
+  /// The function's value for an input of a recorded op.
+  mlir::Value valueOf(const ArrayImpl &a);
+  mlir::Value constant(const ArrayImpl &a);
+  std::shared_ptr<ArrayImpl> traced(const shape_t &shape, tnp::dtype dtype,
+                                    mlir::Value value);
+
+  std::unique_ptr<mlir::MLIRContext> ctx;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  mlir::Operation *function = nullptr;
+  mlir::OpBuilder builder;
+  unsigned numArguments = 0;
+  std::vector<ndarray> captured;
+  llvm::DenseMap<const ArrayImpl *, unsigned> captureIndex;
+  uint64_t traceId;
+  Tracer *previous;
+};
+
+} // namespace tnp::detail
+
+#endif // TNP_LIB_TRACER_H

@@ -1,0 +1,209 @@
+//===- TraceTest.cpp - tnp::trace: results, retracing, captures, errors ---===//
+//
+// Traced results against eager ones (the same primitives, so equal, up to
+// reassociated reductions); when a call reuses a trace and when it retraces;
+// captured arrays as implicit inputs; what a traced array refuses to do.
+//
+//===----------------------------------------------------------------------===//
+
+#include <tnp/tnp.h>
+
+#include "test/unit/api/ErrorOf.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <tuple>
+
+namespace {
+
+tnp::ndarray sigmoid(const tnp::ndarray &x) { return 1 / (1 + tnp::exp(-x)); }
+
+void expectNear(const tnp::ndarray &got, const tnp::ndarray &want,
+                double tol = 0) {
+  ASSERT_EQ(got.shape(), want.shape());
+  ASSERT_EQ(got.dtype(), want.dtype());
+  std::vector<double> g = got.to_vector<double>(), w = want.to_vector<double>();
+  for (size_t i = 0; i < g.size(); ++i)
+    ASSERT_NEAR(g[i], w[i], tol * std::max(1.0, std::abs(w[i]))) << i;
+}
+
+TEST(TraceTest, SigmoidEqualsEager) {
+  auto traced = tnp::trace(sigmoid);
+  tnp::ndarray x = tnp::linspace(-4, 4, 1000).astype(tnp::float32);
+  expectNear(traced(x), sigmoid(x), 1e-6);
+  EXPECT_EQ(traced.trace_count(), 1);
+}
+
+TEST(TraceTest, RetracesOnNewShapeDtypeOrStaticValue) {
+  auto f = tnp::trace([](const tnp::ndarray &x, int power) {
+    tnp::ndarray y = x;
+    for (int i = 1; i < power; ++i)
+      y = y * x;
+    return y;
+  });
+  tnp::ndarray a = tnp::arange(6).astype(tnp::float32);
+  expectNear(f(a, 2), a * a);
+  expectNear(f(a + 1, 2), (a + 1) * (a + 1));
+  EXPECT_EQ(f.trace_count(), 1);
+  EXPECT_EQ(f.cache_hits(), 1);
+  expectNear(f(a, 3), a * a * a); // a new static value
+  EXPECT_EQ(f.trace_count(), 2);
+  expectNear(f(a.reshape({2, 3}), 2), (a * a).reshape({2, 3})); // shape
+  EXPECT_EQ(f.trace_count(), 3);
+  expectNear(f(a.astype(tnp::int32), 2), (a * a).astype(tnp::int32));
+  EXPECT_EQ(f.trace_count(), 4);
+  (void)f(a + 2, 3);
+  EXPECT_EQ(f.trace_count(), 4);
+  {
+    tnp::promotion_scope all(tnp::promotion_mode::all);
+    (void)f(a, 3); // the promotion mode is part of the signature
+  }
+  EXPECT_EQ(f.trace_count(), 5);
+}
+
+TEST(TraceTest, CapturedArraysAreInputsNotConstants) {
+  tnp::ndarray w = tnp::arange(1000).astype(tnp::float64);
+  auto f = tnp::trace([&](const tnp::ndarray &x) { return x * w + 1.5; });
+  tnp::ndarray x = tnp::ones({1000});
+  expectNear(f(x), x * w + 1.5);
+  std::string ir = f.ir(tnp::ir_stage::traced, x);
+  // Two arguments (x and w), and no constant holding w's values.
+  EXPECT_NE(ir.find("(%arg0: tensor<1000xf64>, %arg1: tensor<1000xf64>)"),
+            std::string::npos)
+      << ir;
+  EXPECT_EQ(ir.find("999"), std::string::npos) << ir;
+  // The literal 1.5 is a constant of the trace.
+  EXPECT_NE(ir.find("1.5"), std::string::npos) << ir;
+}
+
+TEST(TraceTest, StructuresInAndOut) {
+  auto f = tnp::trace([](const std::pair<tnp::ndarray, tnp::ndarray> &p,
+                         const std::vector<tnp::ndarray> &v, double scale) {
+    tnp::ndarray sum = p.first + p.second;
+    for (const tnp::ndarray &e : v)
+      sum = sum + e;
+    return std::make_tuple(sum * scale,
+                           std::vector<tnp::ndarray>{sum, p.first});
+  });
+  tnp::ndarray a = tnp::ones({3}), b = tnp::arange(3).astype(tnp::float64);
+  using list = std::vector<tnp::ndarray>;
+  auto [scaled, parts] = f(std::make_pair(a, b), list{a, a}, 2.0);
+  expectNear(scaled, (a + b + a + a) * 2.0);
+  ASSERT_EQ(parts.size(), 2u);
+  expectNear(parts[1], a);
+  auto again = f(std::make_pair(b, a), list{b, b}, 2.0);
+  expectNear(std::get<0>(again), (b + a + b + b) * 2.0);
+  EXPECT_EQ(f.trace_count(), 1);
+  (void)f(std::make_pair(a, b), list{a}, 2.0); // a new vector length
+  EXPECT_EQ(f.trace_count(), 2);
+}
+
+TEST(TraceTest, PublicApiTracesLikeEager) {
+  auto f = [](const tnp::ndarray &x, const tnp::ndarray &m) {
+    tnp::ndarray y = tnp::tanh(tnp::matmul(x, m));
+    tnp::ndarray s = tnp::sum(y, 1, true) / tnp::max(tnp::abs(y));
+    tnp::ndarray t = tnp::concatenate({y.T(), tnp::transpose(m)}, 1);
+    return std::make_tuple(
+        s, tnp::mean(t, 0), x(tnp::slice(1), 1),
+        x(tnp::asarray({2, 0}), tnp::slice(tnp::none, tnp::none, -1)),
+        tnp::where(x > 0, x, 0.5), tnp::cumsum(x, 1), tnp::argmax(y, 0),
+        x.at(0, 0).add(10.0));
+  };
+  tnp::ndarray x = tnp::random::randn({4, 3});
+  tnp::ndarray m = tnp::random::randn({3, 4});
+  auto traced = tnp::trace(f);
+  auto got = traced(x, m);
+  auto want = f(x, m);
+  expectNear(std::get<0>(got), std::get<0>(want), 1e-12);
+  expectNear(std::get<1>(got), std::get<1>(want), 1e-12);
+  expectNear(std::get<2>(got), std::get<2>(want));
+  expectNear(std::get<3>(got), std::get<3>(want));
+  expectNear(std::get<4>(got), std::get<4>(want));
+  expectNear(std::get<5>(got), std::get<5>(want), 1e-12);
+  expectNear(std::get<6>(got), std::get<6>(want));
+  expectNear(std::get<7>(got), std::get<7>(want));
+}
+
+TEST(TraceTest, TracedArraysRefuseValues) {
+  tnp::ndarray x = tnp::ones({3});
+  auto item = tnp::trace([](const tnp::ndarray &x) {
+    (void)x.item<double>();
+    return x;
+  });
+  EXPECT_NE(
+      errorOf<tnp::ConcretizationTypeError>([&] { item(x); }).find("item()"),
+      std::string::npos);
+  auto branch = tnp::trace([](const tnp::ndarray &x) {
+    if (tnp::sum(x) > 0)
+      return x;
+    return -x;
+  });
+  EXPECT_NE(errorOf<tnp::ConcretizationTypeError>([&] {
+              branch(x);
+            }).find("tnp::cond"),
+            std::string::npos);
+  auto mask = tnp::trace([](const tnp::ndarray &x) { return x(x > 0); });
+  EXPECT_NE(
+      errorOf<tnp::ConcretizationTypeError>([&] { mask(x); }).find("bool mask"),
+      std::string::npos);
+  // A mask that is a constant of the trace is fine.
+  tnp::ndarray keep = tnp::asarray({true, false, true});
+  auto constantMask =
+      tnp::trace([&](const tnp::ndarray &x) { return x(keep); });
+  expectNear(constantMask(tnp::arange(3)), tnp::asarray({0, 2}));
+  auto nonzero =
+      tnp::trace([](const tnp::ndarray &x) { return tnp::nonzero(x)[0]; });
+  EXPECT_NE(errorOf<tnp::ConcretizationTypeError>([&] {
+              nonzero(x);
+            }).find("nonzero"),
+            std::string::npos);
+  // Printing shows what is known.
+  std::string printed;
+  auto show = tnp::trace([&](const tnp::ndarray &x) {
+    printed = tnp::repr(x);
+    return x;
+  });
+  show(tnp::ones({2, 3}, tnp::float32));
+  EXPECT_EQ(printed, "Traced<float32(2, 3)>");
+}
+
+TEST(TraceTest, EscapedTracerIsAnError) {
+  tnp::ndarray leaked;
+  auto f = tnp::trace([&](const tnp::ndarray &x) {
+    leaked = x;
+    return x + 1;
+  });
+  (void)f(tnp::ones({2}));
+  EXPECT_NE(
+      errorOf<tnp::ValueError>([&] { (void)(leaked + 1); }).find("outside"),
+      std::string::npos);
+}
+
+TEST(TraceTest, NestedTraceInlines) {
+  auto inner = tnp::trace([](const tnp::ndarray &x) { return x * 2; });
+  auto outer = tnp::trace([&](const tnp::ndarray &x) { return inner(x) + 1; });
+  expectNear(outer(tnp::arange(4)), tnp::arange(4) * 2 + 1);
+  EXPECT_EQ(inner.trace_count(), 0);
+  EXPECT_EQ(outer.trace_count(), 1);
+}
+
+TEST(TraceTest, IRAtEveryStageAndCompileTimes) {
+  auto f = tnp::trace(sigmoid);
+  tnp::ndarray x = tnp::ones({8}, tnp::float32);
+  std::string traced = f.ir(tnp::ir_stage::traced, x);
+  EXPECT_NE(traced.find("tnp.exp"), std::string::npos) << traced;
+  std::string linalg = f.ir(tnp::ir_stage::linalg, x);
+  EXPECT_NE(linalg.find("linalg.generic"), std::string::npos) << linalg;
+  EXPECT_EQ(linalg.find("tnp.exp"), std::string::npos) << linalg;
+  std::string llvm = f.ir(tnp::ir_stage::llvm, x);
+  EXPECT_NE(llvm.find("llvm.func"), std::string::npos);
+  tnp::compile_times t = f.compile_time(x);
+  EXPECT_GT(t.trace, 0);
+  EXPECT_GT(t.to_linalg, 0);
+  EXPECT_GT(t.to_llvm, 0);
+  EXPECT_GT(t.codegen, 0);
+  EXPECT_EQ(f.trace_count(), 1);
+}
+
+} // namespace
