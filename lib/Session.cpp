@@ -112,6 +112,7 @@ void runStage(mlir::ModuleOp module, int stage, const CompileOptions &options) {
   else {
     mlir::tnp::PipelineOptions pipeline;
     pipeline.vectorWidth = options.optLevel > 0 ? hostVectorWidth() : 0;
+    pipeline.fuse = options.optLevel > 0;
     mlir::tnp::buildLinalgToLLVMPipeline(pm, pipeline);
   }
   if (mlir::failed(pm.run(module)))

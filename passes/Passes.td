@@ -71,6 +71,36 @@ def TnpApproximateMathPass : Pass<"tnp-approximate-math", "::mlir::ModuleOp"> {
   ];
 }
 
+def TnpFusePass : Pass<"tnp-fuse"> {
+  let summary = "fuse elementwise ops into the loops that consume them";
+  let description = [{
+    MLIR's elementwise fusion (linalg::populateElementwiseOpsFusionPatterns)
+    with tnp's control function. After tnp-lower-to-linalg, elementwise ops,
+    converts and broadcasts (indexing maps) are linalg.generic ops; this
+    pass generalizes reductions and contractions to linalg.generic too, then
+    fuses each all-parallel producer into its consumer when that wins:
+
+    - a producer with one use always fuses (no intermediate array);
+    - a producer with several uses fuses only if it is cheap (arith ops, no
+      division or transcendental): recomputing it in each consumer costs
+      less than writing and reading it back; an expensive one (exp, tanh,
+      ...) stays, computed once;
+    - into a consumer that reads each producer element several times (a
+      contraction reads lhs once per output column), only a cheap producer
+      fuses, for the same reason.
+
+    ```mlir
+    %e = linalg.generic {...} ins(%x) { math.exp }     // one use
+    %s = linalg.generic {...} ins(%e) { arith.addf }
+    // becomes one linalg.generic computing exp and add per element
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect", "::mlir::affine::AffineDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def TnpLegalizeBoolMemoryPass
     : Pass<"tnp-legalize-bool-memory", "::mlir::LLVM::LLVMFuncOp"> {
   let summary = "load and store vectors of bools as bytes";

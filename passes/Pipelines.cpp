@@ -34,7 +34,8 @@ void tnp::buildCpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
 
 void tnp::buildLinalgToLLVMPipeline(OpPassManager &pm,
                                     const PipelineOptions &options) {
-  pm.addPass(createLinalgElementwiseOpFusionPass());
+  if (options.fuse)
+    pm.addNestedPass<func::FuncOp>(createTnpFusePass());
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
 
   bufferization::OneShotBufferizePassOptions bufferize;

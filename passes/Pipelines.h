@@ -3,7 +3,7 @@
 // The one place pass order lives. The CPU pipeline, in order:
 //   tnp-promote-types, canonicalize            (every op homogeneous)
 //   tnp-lower-to-linalg, canonicalize, cse     (tensors in linalg/arith/math)
-//   linalg elementwise fusion
+//   tnp-fuse (MLIR's elementwise fusion, tnp's control function)
 //   one-shot-bufferize (function boundaries), buffer deallocation
 //   linalg -> affine loops, affine-super-vectorize (host vector width)
 //   vector -> scf, lower-affine, tnp-approximate-math (polynomials or libm)
@@ -29,6 +29,9 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("Elements per vector for the affine vectorizer "
                      "(0: no vectorization)"),
       llvm::cl::init(8)};
+  Option<bool> fuse{*this, "fuse",
+                    llvm::cl::desc("Fuse elementwise ops (tnp-fuse)"),
+                    llvm::cl::init(true)};
   Option<bool> approximateMath{
       *this, "approximate-math",
       llvm::cl::desc("Replace f32 transcendentals by polynomials"),

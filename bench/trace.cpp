@@ -1,0 +1,140 @@
+//===- trace.cpp - traced functions against eager tnp and NumPy -----------===//
+//
+// One run reports, as medians in the same process (tnp) and one NumPy
+// subprocess started by this program:
+//   1. sigmoid 1/(1+exp(-x)) on float32 at sizes 2^0 .. 2^20: NumPy, eager
+//      tnp and traced tnp, and at 2^20 the memory-bandwidth roof (bytes in
+//      and out over this machine's measured copy bandwidth);
+//   2. the first call of a traced function (trace, compile, run) for the
+//      sigmoid and for the tour's model predict, with an empty (cold) and a
+//      filled (warm) disk cache, each in a fresh process.
+// Usage: tnp-bench-trace. NumPy is /usr/bin/python3's.
+//
+//===----------------------------------------------------------------------===//
+
+#include <tnp/tnp.h>
+
+#include "bench/Timing.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+tnp::ndarray sigmoid(const tnp::ndarray &x) { return 1 / (1 + tnp::exp(-x)); }
+
+/// The tour's model: dense ReLU layer and a linear projection, weights
+/// captured.
+struct Predict {
+  tnp::ndarray w1 = tnp::random::randn({32, 64}).astype(tnp::float32);
+  tnp::ndarray bias = tnp::random::randn({64}).astype(tnp::float32);
+  tnp::ndarray w2 = tnp::random::randn({64, 2}).astype(tnp::float32);
+  tnp::ndarray operator()(const tnp::ndarray &inputs) const {
+    tnp::ndarray y = tnp::maximum(tnp::matmul(inputs, w1) + bias, 0);
+    return tnp::matmul(y, w2);
+  }
+};
+
+/// Copy bandwidth in bytes per second (read + write), memcpy of 64 MiB.
+double copyBandwidth() {
+  size_t bytes = size_t(64) << 20;
+  std::vector<char> a(bytes, 1), b(bytes, 0);
+  double t = bench::medianSeconds(
+      [&] { std::memcpy(b.data(), a.data(), bytes); }, 7, 1);
+  return 2.0 * bytes / t;
+}
+
+/// The child process of part 2: seconds of the first traced call.
+int firstCall(const std::string &which) {
+  // The session starts (as in any program) before the clock does.
+  (void)(tnp::ones({1}) + 1);
+  Predict predict;
+  tnp::ndarray x = tnp::ones({1 << 10}, tnp::float32);
+  tnp::ndarray inputs = tnp::ones({2, 32}, tnp::float32);
+  auto start = Clock::now();
+  if (which == "sigmoid")
+    (void)tnp::trace(sigmoid)(x);
+  else
+    (void)tnp::trace(predict)(inputs);
+  std::printf("%.6f\n",
+              std::chrono::duration<double>(Clock::now() - start).count());
+  return 0;
+}
+
+double runFirstCall(const char *self, const std::string &which,
+                    const std::string &cacheDir) {
+  std::string command =
+      "TNP_CACHE_DIR=" + cacheDir + " " + self + " --first-call " + which;
+  FILE *pipe = popen(command.c_str(), "r");
+  double seconds = -1;
+  if (pipe) {
+    if (fscanf(pipe, "%lf", &seconds) != 1)
+      seconds = -1;
+    pclose(pipe);
+  }
+  return seconds;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc == 3 && std::string(argv[1]) == "--first-call")
+    return firstCall(argv[2]);
+
+  std::map<std::string, double> numpy = bench::numpyTimes(R"PY(
+for k in range(0, 21, 2):
+    x = np.linspace(-4, 4, 2 ** k).astype(np.float32)
+    inner = max(1, 2000 >> (k // 2))
+    print("sigmoid_%d" % k, median(lambda: 1 / (1 + np.exp(-x)), 11, inner))
+)PY");
+  if (numpy.empty())
+    std::cerr << "warning: no NumPy timings (is /usr/bin/python3 numpy?)\n";
+
+  auto traced = tnp::trace(sigmoid);
+  std::printf("1. sigmoid 1/(1+exp(-x)), float32, median per call\n");
+  std::printf("   %8s %12s %12s %12s %10s %10s\n", "size", "numpy us",
+              "eager us", "traced us", "np/traced", "eager/tr");
+  double last = 0;
+  for (int k = 0; k <= 20; k += 2) {
+    int64_t n = int64_t(1) << k;
+    tnp::ndarray x = tnp::linspace(-4, 4, n).astype(tnp::float32);
+    int inner = std::max(1, 2000 >> (k / 2));
+    double eager = bench::medianSeconds([&] { (void)sigmoid(x); }, 11, inner);
+    double t = bench::medianSeconds([&] { (void)traced(x); }, 11, inner);
+    double np = numpy["sigmoid_" + std::to_string(k)];
+    std::printf("   %8lld %12.2f %12.2f %12.2f %10.2f %10.2f\n", (long long)n,
+                np * 1e6, eager * 1e6, t * 1e6, np > 0 ? np / t : 0.0,
+                eager / t);
+    last = t;
+  }
+  double bandwidth = copyBandwidth();
+  double roof = 2.0 * 4 * (1 << 20) / bandwidth;
+  std::printf("   2^20 roof: 8 MiB in+out at %.1f GB/s copy bandwidth = "
+              "%.1f us; traced/roof %.2f\n\n",
+              bandwidth / 1e9, roof * 1e6, last / roof);
+
+  std::printf("2. first call of a traced function (trace + compile + run), "
+              "fresh process each\n");
+  auto dir = std::filesystem::temp_directory_path() / "tnp-bench-trace-cache";
+  for (const char *which : {"sigmoid", "predict"}) {
+    std::filesystem::remove_all(dir);
+    double cold = runFirstCall(argv[0], which, dir.string());
+    std::vector<double> warm;
+    for (int i = 0; i < 5; ++i)
+      warm.push_back(runFirstCall(argv[0], which, dir.string()));
+    std::sort(warm.begin(), warm.end());
+    std::printf("   %-8s cold (empty disk cache) %7.1f ms   warm (median of "
+                "5) %7.1f ms\n",
+                which, cold * 1e3, warm[2] * 1e3);
+  }
+  std::filesystem::remove_all(dir);
+  return 0;
+}
