@@ -22,6 +22,7 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -50,6 +51,23 @@ public:
   ndarray addArgument(const shape_t &shape, tnp::dtype dtype);
   /// Records `call`, one of whose inputs is traced by this tracer.
   std::shared_ptr<ArrayImpl> record(const Call &call);
+  /// Traced control flow (lib/TracedControlFlow.cpp): scf.if on a one-element
+  /// bool `pred`, scf.while, scf.for from `lower` to `upper`; each function
+  /// is traced into its region.
+  using LeavesFn =
+      std::function<std::vector<ndarray>(const std::vector<ndarray> &)>;
+  std::vector<ndarray> recordIf(const ndarray &pred, const LeavesFn &thenFn,
+                                const LeavesFn &elseFn,
+                                const std::vector<ndarray> &operands);
+  std::vector<ndarray> recordWhile(
+      const std::function<ndarray(const std::vector<ndarray> &)> &condFn,
+      const LeavesFn &bodyFn, const std::vector<ndarray> &init);
+  std::vector<ndarray>
+  recordFor(int64_t lower, int64_t upper,
+            const std::function<std::vector<ndarray>(
+                const ndarray &, const std::vector<ndarray> &)> &bodyFn,
+            const std::vector<ndarray> &init);
+
   /// Ends the function (and the recording: the previous tracer is active
   /// again): it returns `results` (traced, captured or constant). The
   /// module holds it, its arguments first, then one per capture; it lives
@@ -63,6 +81,14 @@ public:
   mlir::MLIRContext &context() { return *ctx; }
 
 private:
+  /// Traces `fn` into `block` (its values in it), returning what it
+  /// returns, as values yielded at the block's end by `terminator`.
+  std::vector<ndarray>
+  traceInto(mlir::Block &block,
+            const std::function<std::vector<ndarray>()> &fn);
+  /// The i1 of a one-element bool array (`what` names the caller).
+  mlir::Value predicate(const ndarray &pred, const char *what);
+
   /// The function's value for an input of a recorded op.
   mlir::Value valueOf(const ArrayImpl &a);
   mlir::Value constant(const ArrayImpl &a);

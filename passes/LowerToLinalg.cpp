@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -98,8 +99,7 @@ struct TnpLowerToLinalgPass
     ConversionTarget target(*ctx);
     target.addIllegalDialect<TnpDialect>();
     target.addLegalDialect<arith::ArithDialect, complex::ComplexDialect,
-                           linalg::LinalgDialect, math::MathDialect,
-                           scf::SCFDialect>();
+                           linalg::LinalgDialect, math::MathDialect>();
     target.addDynamicallyLegalDialect<bufferization::BufferizationDialect,
                                       tensor::TensorDialect>(
         [&](Operation *op) { return converter.isLegal(op); });
@@ -116,6 +116,10 @@ struct TnpLowerToLinalgPass
     populateReturnOpTypeConversionPattern(patterns, converter);
     populateCallOpTypeConversionPattern(patterns, converter);
     patterns.add<RetypeUpstreamOp>(converter, ctx);
+    // Traced control flow (tnp::cond, while_loop, fori_loop) carries tnp's
+    // tensors through scf ops: retyped like function signatures.
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                         target);
     populateElementwiseLoweringPatterns(converter, patterns);
     populateShapeLoweringPatterns(converter, patterns);
     populateReductionLoweringPatterns(converter, patterns);

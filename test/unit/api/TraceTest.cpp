@@ -206,4 +206,95 @@ TEST(TraceTest, IRAtEveryStageAndCompileTimes) {
   EXPECT_EQ(f.trace_count(), 1);
 }
 
+TEST(TraceTest, CondEagerAndTraced) {
+  auto f = [](const tnp::ndarray &x) {
+    return tnp::cond(
+        tnp::sum(x) > 0, [](const tnp::ndarray &v) { return v * 2; },
+        [](const tnp::ndarray &v) { return -v; }, x);
+  };
+  auto traced = tnp::trace(f);
+  tnp::ndarray up = tnp::arange(4).astype(tnp::float32);
+  tnp::ndarray down = -up;
+  expectNear(traced(up), f(up));
+  expectNear(traced(down), f(down));
+  expectNear(traced(down), up);
+  EXPECT_EQ(traced.trace_count(), 1);
+  EXPECT_NE(traced.ir(tnp::ir_stage::traced, up).find("scf.if"),
+            std::string::npos);
+}
+
+TEST(TraceTest, LoopsEagerAndTraced) {
+  // Newton's iteration for sqrt(a), until converged: a data-dependent trip
+  // count, and a counter carried along.
+  auto newton = [](const tnp::ndarray &a) {
+    auto carry = std::make_tuple(a, tnp::asarray(0));
+    auto [x, steps] = tnp::while_loop(
+        [&](const std::tuple<tnp::ndarray, tnp::ndarray> &c) {
+          tnp::ndarray x = std::get<0>(c);
+          return tnp::max(tnp::abs(x * x - a)) > 1e-9;
+        },
+        [&](const std::tuple<tnp::ndarray, tnp::ndarray> &c) {
+          tnp::ndarray x = std::get<0>(c);
+          return std::make_tuple((x + a / x) / 2, std::get<1>(c) + 1);
+        },
+        carry);
+    return std::make_pair(x, steps);
+  };
+  auto traced = tnp::trace(newton);
+  tnp::ndarray a = tnp::asarray({2.0, 9.0, 0.25});
+  auto [x, steps] = traced(a);
+  auto [ex, esteps] = newton(a);
+  expectNear(x, tnp::sqrt(a), 1e-12);
+  expectNear(x, ex);
+  EXPECT_EQ(steps.item<int64_t>(), esteps.item<int64_t>());
+  EXPECT_GT(steps.item<int64_t>(), 2);
+
+  auto sumTo = [](const tnp::ndarray &x, int64_t n) {
+    return tnp::fori_loop(
+        0, n,
+        [](const tnp::ndarray &i, const tnp::ndarray &acc) {
+          return acc + i.astype(acc.dtype());
+        },
+        x);
+  };
+  auto tracedSum = tnp::trace(sumTo);
+  tnp::ndarray zero = tnp::zeros({2});
+  expectNear(tracedSum(zero, 5), sumTo(zero, 5));
+  expectNear(tracedSum(zero, 5), tnp::full({2}, 10.0));
+  expectNear(tracedSum(zero, 0), zero);
+  EXPECT_NE(tracedSum.ir(tnp::ir_stage::traced, zero, 5).find("scf.for"),
+            std::string::npos);
+}
+
+TEST(TraceTest, ControlFlowErrors) {
+  tnp::ndarray x = tnp::ones({3});
+  auto mismatch = [](const tnp::ndarray &x) {
+    return tnp::cond(
+        tnp::sum(x) > 0, [](const tnp::ndarray &v) { return v; },
+        [](const tnp::ndarray &v) { return v.astype(tnp::int32); }, x);
+  };
+  EXPECT_EQ(errorOf<tnp::TypeError>([&] { tnp::trace(mismatch)(x); }),
+            "cond: false_fn must keep the shapes and dtypes (float64(3,)), got "
+            "(int32(3,))");
+  auto grows = [](const tnp::ndarray &x) {
+    return tnp::while_loop([](const tnp::ndarray &v) { return v.size() < 3; },
+                           [](const tnp::ndarray &v) {
+                             return tnp::concatenate({v, v});
+                           },
+                           x);
+  };
+  EXPECT_EQ(errorOf<tnp::TypeError>([&] { tnp::trace(grows)(x); }),
+            "while_loop: body_fn must keep the shapes and dtypes "
+            "(float64(3,)), got (float64(6,))");
+  auto wide = [](const tnp::ndarray &x) {
+    return tnp::cond(
+        x > 0, [](const tnp::ndarray &v) { return v; },
+        [](const tnp::ndarray &v) { return v; }, x);
+  };
+  EXPECT_EQ(errorOf<tnp::ValueError>([&] { tnp::trace(wide)(x); }),
+            "cond: the predicate must have one element, got shape (3,)");
+  EXPECT_EQ(errorOf<tnp::ValueError>([&] { wide(x); }),
+            "cond: the predicate must have one element, got shape (3,)");
+}
+
 } // namespace
