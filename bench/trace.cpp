@@ -16,6 +16,7 @@
 
 #include "bench/Timing.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -60,27 +61,49 @@ int firstCall(const std::string &which) {
   tnp::ndarray x = tnp::ones({1 << 10}, tnp::float32);
   tnp::ndarray inputs = tnp::ones({2, 32}, tnp::float32);
   auto start = Clock::now();
-  if (which == "sigmoid")
-    (void)tnp::trace(sigmoid)(x);
-  else
-    (void)tnp::trace(predict)(inputs);
-  std::printf("%.6f\n",
-              std::chrono::duration<double>(Clock::now() - start).count());
+  tnp::compile_times t;
+  if (which == "sigmoid") {
+    auto f = tnp::trace(sigmoid);
+    (void)f(x);
+    t = f.compile_time(x);
+  } else {
+    auto f = tnp::trace(predict);
+    (void)f(inputs);
+    t = f.compile_time(inputs);
+  }
+  double total = std::chrono::duration<double>(Clock::now() - start).count();
+  std::printf("%.6f %.6f %.6f %.6f %.6f\n", total, t.trace, t.to_linalg,
+              t.to_llvm, t.codegen);
   return 0;
 }
 
-double runFirstCall(const char *self, const std::string &which,
-                    const std::string &cacheDir) {
+/// A first call's seconds: in all, and tracing, to linalg, to the LLVM
+/// dialect, code generation (or loading from the disk cache).
+struct FirstCall {
+  double total = -1, trace = 0, toLinalg = 0, toLLVM = 0, codegen = 0;
+  bool operator<(const FirstCall &o) const { return total < o.total; }
+};
+
+FirstCall runFirstCall(const char *self, const std::string &which,
+                       const std::string &cacheDir) {
   std::string command =
       "TNP_CACHE_DIR=" + cacheDir + " " + self + " --first-call " + which;
   FILE *pipe = popen(command.c_str(), "r");
-  double seconds = -1;
+  FirstCall c;
   if (pipe) {
-    if (fscanf(pipe, "%lf", &seconds) != 1)
-      seconds = -1;
+    if (fscanf(pipe, "%lf %lf %lf %lf %lf", &c.total, &c.trace, &c.toLinalg,
+               &c.toLLVM, &c.codegen) != 5)
+      c.total = -1;
     pclose(pipe);
   }
-  return seconds;
+  return c;
+}
+
+void printFirstCall(const char *what, const FirstCall &c) {
+  std::printf("     %-26s %6.1f ms  (trace %.1f, to linalg %.1f, to llvm "
+              "%.1f, codegen %.1f)\n",
+              what, c.total * 1e3, c.trace * 1e3, c.toLinalg * 1e3,
+              c.toLLVM * 1e3, c.codegen * 1e3);
 }
 
 } // namespace
@@ -126,14 +149,14 @@ for k in range(0, 21, 2):
   auto dir = std::filesystem::temp_directory_path() / "tnp-bench-trace-cache";
   for (const char *which : {"sigmoid", "predict"}) {
     std::filesystem::remove_all(dir);
-    double cold = runFirstCall(argv[0], which, dir.string());
-    std::vector<double> warm;
+    FirstCall cold = runFirstCall(argv[0], which, dir.string());
+    std::vector<FirstCall> warm;
     for (int i = 0; i < 5; ++i)
       warm.push_back(runFirstCall(argv[0], which, dir.string()));
     std::sort(warm.begin(), warm.end());
-    std::printf("   %-8s cold (empty disk cache) %7.1f ms   warm (median of "
-                "5) %7.1f ms\n",
-                which, cold * 1e3, warm[2] * 1e3);
+    std::printf("   %s\n", which);
+    printFirstCall("cold (empty disk cache)", cold);
+    printFirstCall("warm (median of 5)", warm[2]);
   }
   std::filesystem::remove_all(dir);
   return 0;

@@ -275,6 +275,57 @@ CacheKey JitEngine::keyFor(mlir::ModuleOp module) const {
   return CacheKey::compute(printForKey(module), target, version());
 }
 
+CacheKey JitEngine::sourceKeyFor(llvm::StringRef sourceText) const {
+  return CacheKey::compute(sourceText, target, version() + "+source");
+}
+
+/// The first line of a remembered source's entry; the object's key and the
+/// module's functions follow, a line each.
+static constexpr llvm::StringLiteral kSourceMagic = "tnp-source-v1";
+
+void JitEngine::rememberSource(const CacheKey &sourceKey,
+                               mlir::ModuleOp module) {
+  if (!opts.cache)
+    return;
+  std::string entry = kSourceMagic.str() + "\n" + keyFor(module).hex();
+  for (const std::string &f : definedFunctions(module))
+    entry += "\n" + f;
+  opts.cache->store(sourceKey, entry);
+}
+
+std::unique_ptr<Executable> JitEngine::loadSource(const CacheKey &sourceKey) {
+  if (!opts.cache)
+    return nullptr;
+  std::unique_ptr<llvm::MemoryBuffer> entry = opts.cache->lookup(sourceKey);
+  if (!entry)
+    return nullptr;
+  llvm::SmallVector<llvm::StringRef> lines;
+  entry->getBuffer().split(lines, '\n');
+  std::optional<CacheKey> key = lines.size() >= 2 && lines[0] == kSourceMagic
+                                    ? CacheKey::fromHex(lines[1])
+                                    : std::nullopt;
+  std::unique_ptr<llvm::MemoryBuffer> object =
+      key ? opts.cache->lookup(*key) : nullptr;
+  if (!object) {
+    opts.cache->evict(sourceKey);
+    return nullptr;
+  }
+  std::vector<std::string> functions;
+  for (llvm::StringRef f : llvm::ArrayRef(lines).drop_front(2))
+    functions.push_back(f.str());
+  llvm::Expected<std::unique_ptr<Executable>> executable =
+      load(std::move(object), std::move(functions), *key, /*fromCache=*/true);
+  if (!executable) {
+    llvm::consumeError(executable.takeError());
+    opts.cache->evict(sourceKey);
+    return nullptr;
+  }
+  std::lock_guard<std::mutex> lock(statsMutex);
+  ++counters.compiles;
+  ++counters.cachedLoads;
+  return std::move(*executable);
+}
+
 JitStats JitEngine::stats() const {
   std::lock_guard<std::mutex> lock(statsMutex);
   return counters;

@@ -153,6 +153,17 @@ public:
   /// with `registerTranslations`).
   llvm::Expected<std::unique_ptr<Executable>> compile(mlir::ModuleOp module);
 
+  /// The key of a module's *source*: the text a caller lowered into the
+  /// module it compiles (say, the tnp dialect before the pipeline), and how.
+  CacheKey sourceKeyFor(llvm::StringRef sourceText) const;
+  /// Records, under `sourceKey`, which object `compile(module)` (which must
+  /// have succeeded) stored, so that `loadSource` finds it without the
+  /// caller lowering its source again. A no-op without a cache.
+  void rememberSource(const CacheKey &sourceKey, mlir::ModuleOp module);
+  /// The executable remembered under `sourceKey`, or null when there is none
+  /// (or it no longer loads).
+  std::unique_ptr<Executable> loadSource(const CacheKey &sourceKey);
+
   /// Registers the MLIR-to-LLVM-IR translations `compile` needs.
   static void registerTranslations(mlir::DialectRegistry &registry);
   static void registerTranslations(mlir::MLIRContext &context);

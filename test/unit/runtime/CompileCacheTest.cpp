@@ -441,4 +441,36 @@ TEST(CacheKeyTest, WorksAsAnLlvmObjectCache) {
   EXPECT_EQ(cache.stats().stores, 1u);
 }
 
+TEST_F(CompileCacheTest, RememberedSourceLoadsWithoutItsModule) {
+  TempDir dir;
+  CompileCache cache(dir.path);
+  JitOptions options;
+  options.cache = &cache;
+  std::unique_ptr<JitEngine> engine = take(JitEngine::create(options));
+  ASSERT_TRUE(engine);
+  CacheKey source = engine->sourceKeyFor("the source of kArithmeticModule");
+  EXPECT_EQ(engine->loadSource(source), nullptr);
+  auto module = parse(kArithmeticModule);
+  ASSERT_TRUE(take(engine->compile(*module)));
+  engine->rememberSource(source, *module);
+
+  // Another process: only the disk level is left.
+  cache.clearMemory();
+  std::unique_ptr<Executable> loaded = engine->loadSource(source);
+  ASSERT_TRUE(loaded);
+  EXPECT_TRUE(loaded->isFromCache());
+  EXPECT_EQ(loaded->functionNames(),
+            llvm::ArrayRef<std::string>({"add", "scale"}));
+  EXPECT_EQ(callAdd(*loaded, 40, 2), 42);
+
+  // An entry that names no object is dropped, and the caller compiles.
+  cache.store(source, "tnp-source-v1\nnot a key");
+  EXPECT_EQ(engine->loadSource(source), nullptr);
+  EXPECT_EQ(cache.lookup(source), nullptr);
+  // So is one whose object is gone.
+  engine->rememberSource(source, *module);
+  cache.evict(engine->keyFor(*module));
+  EXPECT_EQ(engine->loadSource(source), nullptr);
+}
+
 } // namespace
