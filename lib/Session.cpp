@@ -25,6 +25,7 @@
 #include "llvm/TargetParser/Host.h"
 
 #include <chrono>
+#include <filesystem>
 #include <malloc.h>
 #include <optional>
 #include <string>
@@ -67,6 +68,17 @@ Session::Session() {
   // Strided copies lower to a call of MLIR's runtime helper.
   options.symbols.push_back(
       {"memrefCopy", reinterpret_cast<void *>(&memrefCopy)});
+#ifdef TNP_LIBOMP_PATH
+  openMP = std::filesystem::exists(TNP_LIBOMP_PATH);
+  if (openMP)
+    options.sharedLibPaths.push_back(TNP_LIBOMP_PATH);
+#endif
+  std::error_code ec;
+  auto binary = std::filesystem::path("/proc/self/exe");
+  auto size = std::filesystem::file_size(binary, ec);
+  auto time = std::filesystem::last_write_time(binary, ec);
+  buildId = std::to_string(size) + ":" +
+            std::to_string(time.time_since_epoch().count());
   auto engine = runtime::JitEngine::create(options);
   if (!engine)
     throw CompileError("tnp: cannot start the JIT: " +
@@ -97,7 +109,8 @@ double secondsSince(Clock::time_point start) {
 
 /// Runs pipeline stage `stage` (1: tnp to linalg, 2: linalg to the LLVM
 /// dialect) on `module`; CompileError with the diagnostics on failure.
-void runStage(mlir::ModuleOp module, int stage, const CompileOptions &options) {
+void runStage(mlir::ModuleOp module, int stage, const CompileOptions &options,
+              bool openMP) {
   std::string input, messages;
   llvm::raw_string_ostream(input) << module;
   mlir::MLIRContext *context = module->getContext();
@@ -113,6 +126,7 @@ void runStage(mlir::ModuleOp module, int stage, const CompileOptions &options) {
     mlir::tnp::PipelineOptions pipeline;
     pipeline.vectorWidth = options.optLevel > 0 ? hostVectorWidth() : 0;
     pipeline.fuse = options.optLevel > 0;
+    pipeline.parallelize = options.optLevel > 0 && openMP;
     mlir::tnp::buildLinalgToLLVMPipeline(pm, pipeline);
   }
   if (mlir::failed(pm.run(module)))
@@ -124,7 +138,7 @@ void runStage(mlir::ModuleOp module, int stage, const CompileOptions &options) {
 void Session::lower(mlir::ModuleOp module, int stage,
                     const CompileOptions &options) {
   for (int next = 1; next <= stage; ++next)
-    runStage(module, next, options);
+    runStage(module, next, options, openMP);
 }
 
 std::unique_ptr<runtime::Executable>
@@ -135,8 +149,9 @@ Session::compile(mlir::ModuleOp module, const CompileOptions &options,
   // A module compiled before (in any process sharing the disk cache) loads
   // without running the pipeline again.
   std::string source;
-  llvm::raw_string_ostream(source) << "opt=" << options.optLevel << "\n"
-                                   << module;
+  llvm::raw_string_ostream(source)
+      << buildId << " opt=" << options.optLevel << "\n"
+      << module;
   runtime::CacheKey sourceKey = jit->sourceKeyFor(source);
   if (std::unique_ptr<runtime::Executable> cached =
           jit->loadSource(sourceKey)) {
@@ -145,10 +160,10 @@ Session::compile(mlir::ModuleOp module, const CompileOptions &options,
       *times = local;
     return cached;
   }
-  runStage(module, 1, options);
+  runStage(module, 1, options, openMP);
   local.toLinalg = secondsSince(start);
   start = Clock::now();
-  runStage(module, 2, options);
+  runStage(module, 2, options, openMP);
   local.toLLVM = secondsSince(start);
   start = Clock::now();
   auto executable = jit->compile(module);

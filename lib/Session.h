@@ -28,7 +28,8 @@ namespace tnp::detail {
 
 /// How to compile a module.
 struct CompileOptions {
-  /// 0: no vectorization; else the whole pipeline.
+  /// 0: no fusion or vectorization; else the whole pipeline, with
+  /// parallel loops where the OpenMP runtime is there.
   int optLevel = 2;
 };
 
@@ -68,6 +69,11 @@ private:
   std::unique_ptr<mlir::MLIRContext> ctx;
   std::unique_ptr<runtime::CompileCache> diskCache;
   std::unique_ptr<runtime::JitEngine> jit;
+  /// Whether compiled code can call the OpenMP runtime (libomp loaded).
+  bool openMP = false;
+  /// Identifies this program's build: compiled sources are cached per
+  /// build, since the pipeline that lowered them changes with it.
+  std::string buildId;
   std::mutex compileMutex;
 };
 

@@ -101,6 +101,24 @@ def TnpFusePass : Pass<"tnp-fuse"> {
   ];
 }
 
+def TnpParallelizePass : Pass<"tnp-parallelize", "::mlir::func::FuncOp"> {
+  let summary = "run large parallel loop nests on every core";
+  let description = [{
+    Turns each outermost affine.for that carries no dependence (affine's
+    isLoopParallel) into an affine.parallel, when its nest has static bounds
+    and touches at least `min-elements` elements: smaller nests, and the
+    eager kernels' dynamically sized ones (which the runtime splits
+    itself), stay sequential, since a parallel region costs microseconds.
+    lower-affine then makes it an scf.parallel, and convert-scf-to-openmp an
+    OpenMP worksharing loop.
+  }];
+  let options = [
+    Option<"minElements", "min-elements", "int64_t", /*default=*/"1 << 17",
+           "Elements a loop nest touches before it runs in parallel">
+  ];
+  let dependentDialects = ["::mlir::affine::AffineDialect"];
+}
+
 def TnpLegalizeBoolMemoryPass
     : Pass<"tnp-legalize-bool-memory", "::mlir::LLVM::LLVMFuncOp"> {
   let summary = "load and store vectors of bools as bytes";

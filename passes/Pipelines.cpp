@@ -55,6 +55,8 @@ void tnp::buildLinalgToLLVMPipeline(OpPassManager &pm,
   // A one-trip loop (a size-1 dimension) would be vectorized into an invalid
   // broadcasting store: fold it away first.
   fn.addPass(affine::createAffineLoopNormalizePass(/*promoteSingleIter=*/true));
+  if (options.parallelize)
+    fn.addPass(createTnpParallelizePass());
   if (options.vectorWidth > 0) {
     affine::AffineVectorizeOptions vectorize;
     vectorize.vectorSizes = {static_cast<int64_t>(options.vectorWidth)};
@@ -66,7 +68,13 @@ void tnp::buildLinalgToLLVMPipeline(OpPassManager &pm,
   // vector-to-scf emits affine.apply, so affine is lowered after it.
   fn.addPass(createConvertVectorToSCFPass());
   fn.addPass(createLowerAffinePass());
-  fn.addPass(createSCFToControlFlowPass());
+  if (options.parallelize) {
+    pm.addPass(createConvertSCFToOpenMPPass());
+    // Inlines the memref.alloca_scope it wraps each body in (no allocas
+    // there), which scf-to-cf's blocks would not fit.
+    pm.addPass(createCanonicalizerPass());
+  }
+  pm.addNestedPass<func::FuncOp>(createSCFToControlFlowPass());
   if (options.approximateMath)
     pm.addPass(createTnpApproximateMathPass());
 
@@ -83,6 +91,8 @@ void tnp::buildLinalgToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createConvertToLLVMPass());
+  if (options.parallelize)
+    pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addNestedPass<LLVM::LLVMFuncOp>(createTnpLegalizeBoolMemoryPass());
 }

@@ -6,7 +6,8 @@
 //   tnp-fuse (MLIR's elementwise fusion, tnp's control function)
 //   one-shot-bufferize (function boundaries), buffer deallocation
 //   linalg -> affine loops, affine-super-vectorize (host vector width)
-//   vector -> scf, lower-affine, tnp-approximate-math (polynomials or libm)
+//   [tnp-parallelize], vector -> scf, lower-affine, [scf -> openmp]
+//   scf -> cf, tnp-approximate-math (polynomials or libm)
 //   vector/scf/memref/math/complex/arith/func -> llvm
 //   tnp-legalize-bool-memory                   (bools are bytes in memory)
 //
@@ -32,6 +33,11 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
   Option<bool> fuse{*this, "fuse",
                     llvm::cl::desc("Fuse elementwise ops (tnp-fuse)"),
                     llvm::cl::init(true)};
+  Option<bool> parallelize{
+      *this, "parallelize",
+      llvm::cl::desc("Run large static loop nests on OpenMP threads "
+                     "(tnp-parallelize; needs libomp at run time)"),
+      llvm::cl::init(false)};
   Option<bool> approximateMath{
       *this, "approximate-math",
       llvm::cl::desc("Replace f32 transcendentals by polynomials"),

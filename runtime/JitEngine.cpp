@@ -18,6 +18,7 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/ExecutionEngine/Orc/CompileUtils.h"
@@ -256,6 +257,8 @@ JitEngine::create(JitOptions options) {
 void JitEngine::registerTranslations(mlir::DialectRegistry &registry) {
   mlir::registerBuiltinDialectTranslation(registry);
   mlir::registerLLVMDialectTranslation(registry);
+  // Parallel loops (tnp-parallelize) are OpenMP regions.
+  mlir::registerOpenMPDialectTranslation(registry);
 }
 
 void JitEngine::registerTranslations(mlir::MLIRContext &context) {

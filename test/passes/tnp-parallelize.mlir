@@ -1,0 +1,56 @@
+// RUN: tnp-opt %s --pass-pipeline='builtin.module(func.func(tnp-parallelize{min-elements=4096}))' --split-input-file | FileCheck %s
+
+// A large 2-d nest: its outer loop runs in parallel, the inner one stays a
+// loop (for the vectorizer).
+// CHECK-LABEL: func.func @nest
+// CHECK: affine.parallel (%[[I:.*]]) = (0) to (256)
+// CHECK-NEXT: affine.for %{{.*}} = 0 to 64
+func.func @nest(%a: memref<256x64xf32>, %b: memref<256x64xf32>) {
+  affine.for %i = 0 to 256 {
+    affine.for %j = 0 to 64 {
+      %x = affine.load %a[%i, %j] : memref<256x64xf32>
+      %y = arith.addf %x, %x : f32
+      affine.store %y, %b[%i, %j] : memref<256x64xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A single large loop is cut into 64 chunks; the chunks run in parallel.
+// CHECK-LABEL: func.func @single
+// CHECK: affine.parallel (%[[C:.*]]) = (0) to (8192) step (128)
+// CHECK-NEXT: affine.for %{{.*}} = #{{.*}}(%[[C]]) to #{{.*}}(%[[C]])
+func.func @single(%a: memref<8192xf32>, %b: memref<8192xf32>) {
+  affine.for %i = 0 to 8192 {
+    %x = affine.load %a[%i] : memref<8192xf32>
+    %y = arith.mulf %x, %x : f32
+    affine.store %y, %b[%i] : memref<8192xf32>
+  }
+  return
+}
+
+// -----
+
+// Too small, dynamically sized (eager kernels: the runtime splits those),
+// or carrying a dependence: sequential.
+// CHECK-LABEL: func.func @stays
+// CHECK-NOT: affine.parallel
+func.func @stays(%a: memref<64xf32>, %d: memref<?xf32>, %s: memref<8192xf32>) {
+  affine.for %i = 0 to 64 {
+    %x = affine.load %a[%i] : memref<64xf32>
+    affine.store %x, %a[%i] : memref<64xf32>
+  }
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %d, %c0 : memref<?xf32>
+  affine.for %i = 0 to %n {
+    %x = affine.load %d[%i] : memref<?xf32>
+    affine.store %x, %d[%i] : memref<?xf32>
+  }
+  affine.for %i = 1 to 8192 {
+    %x = affine.load %s[%i - 1] : memref<8192xf32>
+    affine.store %x, %s[%i] : memref<8192xf32>
+  }
+  return
+}
