@@ -3,8 +3,9 @@
 // One run reports, as medians in the same process (tnp) and one NumPy
 // subprocess started by this program:
 //   1. sigmoid 1/(1+exp(-x)) on float32 at sizes 2^0 .. 2^20: NumPy, eager
-//      tnp and traced tnp, and at 2^20 the memory-bandwidth roof (bytes in
-//      and out over this machine's measured copy bandwidth);
+//      tnp and traced tnp; the traced call at 2^0 against NumPy's cost of
+//      one tiny op; at 2^20 the memory-bandwidth roof (bytes in and out over
+//      this machine's measured copy bandwidth);
 //   2. the first call of a traced function (trace, compile, run) for the
 //      sigmoid and for the tour's model predict, with an empty (cold) and a
 //      filled (warm) disk cache, each in a fresh process.
@@ -113,6 +114,8 @@ int main(int argc, char **argv) {
     return firstCall(argv[2]);
 
   std::map<std::string, double> numpy = bench::numpyTimes(R"PY(
+a = np.ones(1, np.float32); b = np.ones(1, np.float32)
+print("tiny_add", median(lambda: a + b, 21, 2000))
 for k in range(0, 21, 2):
     x = np.linspace(-4, 4, 2 ** k).astype(np.float32)
     inner = max(1, 2000 >> (k // 2))
@@ -138,6 +141,11 @@ for k in range(0, 21, 2):
                 eager / t);
     last = t;
   }
+  tnp::ndarray one = tnp::ones({1}, tnp::float32);
+  double call = bench::medianSeconds([&] { (void)traced(one); }, 21, 2000);
+  std::printf("   call of the traced sigmoid at 2^0: %.0f ns; NumPy's "
+              "per-op cost (1-element add): %.0f ns\n",
+              call * 1e9, numpy["tiny_add"] * 1e9);
   double bandwidth = copyBandwidth();
   double roof = 2.0 * 4 * (1 << 20) / bandwidth;
   std::printf("   2^20 roof: 8 MiB in+out at %.1f GB/s copy bandwidth = "

@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -94,15 +95,16 @@ void toDestinationPassing(mlir::func::FuncOp fn) {
 } // namespace
 
 std::string tnp::detail::arraySignature(const std::vector<ndarray> &leaves) {
-  std::string key = std::to_string(promotionCode(currentPromotion())) + ":";
+  // Raw bytes, no formatting: this runs on every call of a traced function.
+  std::string key(1, static_cast<char>(promotionCode(currentPromotion())));
   for (const ndarray &leaf : leaves) {
     const ArrayImpl &a = implOf(leaf);
-    key += std::string(a.dtype.name()) + to_string(a.shape);
-    if (a.weak) {
-      const char *bytes = static_cast<const char *>(a.data());
-      key += "=" + std::string(bytes, a.dtype.itemsize());
-    }
-    key += ';';
+    key += static_cast<char>(a.dtype.index());
+    key += static_cast<char>(a.shape.size() | (a.weak ? 0x80 : 0));
+    key.append(reinterpret_cast<const char *>(a.shape.data()),
+               a.shape.size() * sizeof(int64_t));
+    if (a.weak)
+      key.append(static_cast<const char *>(a.data()), a.dtype.itemsize());
   }
   return key;
 }
@@ -165,14 +167,14 @@ TraceRecorder::finish(const std::vector<ndarray> &outputs) {
 
 std::vector<ndarray> tnp::detail::runTrace(const CompiledTrace &trace,
                                            const std::vector<ndarray> &leaves) {
-  std::vector<const ArrayImpl *> inputs;
+  llvm::SmallVector<const ArrayImpl *, 8> all;
   for (const ndarray &leaf : leaves)
-    if (!leaf.is_weak())
-      inputs.push_back(&implOf(leaf));
+    if (!implOf(leaf).weak)
+      all.push_back(&implOf(leaf));
   for (const ndarray &c : trace.captures)
-    inputs.push_back(&implOf(c));
+    all.push_back(&implOf(c));
   std::vector<ndarray> outputs;
-  std::vector<const ArrayImpl *> all(inputs);
+  outputs.reserve(trace.results.size());
   for (const auto &[shape, dtype] : trace.results) {
     auto out = allocateArray(shape, dtype);
     all.push_back(out.get());
@@ -183,8 +185,8 @@ std::vector<ndarray> tnp::detail::runTrace(const CompiledTrace &trace,
       throw NotImplementedError("tnp::trace: arrays of rank " +
                                 std::to_string(a->shape.size()) +
                                 " are not supported (at most 8)");
-  std::vector<Descriptor> descriptors(all.size());
-  std::vector<void *> pointers(all.size()), args(all.size());
+  llvm::SmallVector<Descriptor, 8> descriptors(all.size());
+  llvm::SmallVector<void *, 8> pointers(all.size()), args(all.size());
   for (size_t i = 0; i < all.size(); ++i) {
     descriptors[i].set(all[i]->data(), all[i]->shape);
     pointers[i] = &descriptors[i];

@@ -37,12 +37,12 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <tuple>
 #include <type_traits>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -276,7 +276,7 @@ private:
     trace_options options;
     /// Recursive: f may call its own traced_function on eager arrays.
     std::recursive_mutex mutex;
-    std::map<std::string, Entry> entries;
+    std::unordered_map<std::string, Entry> entries;
     int64_t traces = 0, hits = 0;
   };
 
