@@ -39,6 +39,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -68,6 +69,13 @@ struct compile_times {
   double codegen = 0;
 };
 
+/// One array argument of an input signature (tf.TensorSpec): its shape,
+/// with -1 where any size is accepted (TF's None), and its dtype.
+struct tensor_spec {
+  shape_t shape;
+  tnp::dtype dtype;
+};
+
 /// Options of tnp::trace.
 struct trace_options {
   /// The traced function's name in its IR.
@@ -75,6 +83,14 @@ struct trace_options {
   /// 0 compiles without fusion and vectorization (quicker to compile);
   /// 1 and above run the whole pipeline.
   int opt_level = 2;
+  /// tf.function's input_signature: one spec per array argument, in order
+  /// (structures flattened; C++ scalars are no arrays). A call must match it
+  /// (TypeError otherwise); a -1 dimension takes any size without tracing
+  /// again, as long as the function's shapes follow it (elementwise ops,
+  /// broadcasts, reductions, matmul, transposes: ValueError at the first
+  /// call for what cannot, such as a reshape or slice of that dimension).
+  /// Empty: each call's shapes are its signature.
+  std::vector<tensor_spec> input_signature;
 };
 
 namespace detail {
@@ -82,24 +98,36 @@ namespace detail {
 /// A compiled trace (opaque to the API).
 struct CompiledTrace;
 
-/// What a call's arrays contribute to its signature: shapes, dtypes, the
-/// values of weak (C++ scalar) arrays, the promotion mode.
-std::string arraySignature(const std::vector<ndarray> &leaves);
+/// What a call's arrays contribute to its signature: shapes (or, for the
+/// input signature's -1 dimensions, which of them are equal), dtypes, the
+/// values of weak (C++ scalar) arrays, the promotion mode. TypeError for
+/// arrays the input signature does not accept.
+std::string arraySignature(const std::vector<ndarray> &leaves,
+                           const trace_options &options);
 /// Whether any of `leaves` is a traced array (a call inside another trace).
 bool anyTraced(const std::vector<ndarray> &leaves);
 
-/// Records one trace: arguments() gives the traced arrays to call f with
-/// (weak leaves stay as they are: static), finish() compiles what f
-/// returned.
+/// Records one trace of a call with `leaves`: arguments() gives the traced
+/// arrays to call f with (weak leaves stay as they are: static), again()
+/// takes what f returned and says whether to call f once more (dynamic
+/// dimensions are found by tracing twice), finish() compiles.
 class TraceRecorder {
 public:
-  explicit TraceRecorder(const trace_options &options);
+  TraceRecorder(const trace_options &options,
+                const std::vector<ndarray> &leaves);
   ~TraceRecorder();
-  std::vector<ndarray> arguments(const std::vector<ndarray> &leaves);
-  std::shared_ptr<const CompiledTrace>
-  finish(const std::vector<ndarray> &outputs);
+  std::vector<ndarray> arguments();
+  bool again(const std::vector<ndarray> &outputs);
+  /// f threw `e`: returns when that is f's own error (the caller rethrows
+  /// it); throws ValueError when f failed only at a dynamic dimension's
+  /// other size.
+  void failed(const std::exception &e);
+  std::shared_ptr<const CompiledTrace> finish();
 
 private:
+  /// The size dynamic group `g` has in the first of the two traces.
+  int64_t probeSize(int g) const;
+
   struct State;
   std::unique_ptr<State> state;
 };
@@ -291,27 +319,39 @@ private:
   template <typename R, typename... Args>
   const Entry &find(std::string key, const std::vector<ndarray> &leaves,
                     const Args &...args) const {
-    key += detail::arraySignature(leaves);
+    key += detail::arraySignature(leaves, shared->options);
     std::lock_guard<std::recursive_mutex> lock(shared->mutex);
     auto it = shared->entries.find(key);
     if (it != shared->entries.end()) {
       ++shared->hits;
       return it->second;
     }
-    detail::TraceRecorder recorder(shared->options);
-    std::vector<ndarray> traced = recorder.arguments(leaves);
-    size_t next = 0;
-    std::tuple<Args...> tracedArgs{
-        detail::tree_of<Args>::replace(args, traced, next)...};
-    R result = std::apply(shared->f, tracedArgs);
+    detail::TraceRecorder recorder(shared->options, leaves);
     std::vector<ndarray> outputs;
-    std::string outputKey;
-    detail::tree<R>::flatten(result, outputs, outputKey);
+    std::shared_ptr<R> skeleton;
+    do {
+      std::vector<ndarray> arrays = recorder.arguments();
+      size_t next = 0;
+      std::tuple<Args...> tracedArgs{
+          detail::tree_of<Args>::replace(args, arrays, next)...};
+      std::optional<R> traced;
+      try {
+        traced.emplace(std::apply(shared->f, tracedArgs));
+      } catch (const std::exception &e) {
+        recorder.failed(e);
+        throw;
+      }
+      const R &result = *traced;
+      outputs.clear();
+      std::string outputKey;
+      detail::tree<R>::flatten(result, outputs, outputKey);
+      size_t first = 0;
+      skeleton = std::make_shared<R>(detail::tree<R>::replace(
+          result, std::vector<ndarray>(outputs.size()), first));
+    } while (recorder.again(outputs));
     Entry entry;
-    entry.compiled = recorder.finish(outputs);
-    size_t first = 0;
-    entry.skeleton = std::make_shared<R>(detail::tree<R>::replace(
-        result, std::vector<ndarray>(outputs.size()), first));
+    entry.compiled = recorder.finish();
+    entry.skeleton = std::move(skeleton);
     ++shared->traces;
     return shared->entries.emplace(std::move(key), std::move(entry))
         .first->second;

@@ -297,4 +297,74 @@ TEST(TraceTest, ControlFlowErrors) {
             "cond: the predicate must have one element, got shape (3,)");
 }
 
+TEST(TraceTest, InputSignatureDynamicBatch) {
+  tnp::ndarray w = tnp::random::randn({32, 8}).astype(tnp::float32);
+  tnp::ndarray b = tnp::random::randn({8}).astype(tnp::float32);
+  auto predict = [&](const tnp::ndarray &x) {
+    tnp::ndarray y = tnp::maximum(tnp::matmul(x, w) + b, 0);
+    return std::make_pair(tnp::tanh(y), tnp::sum(y, 0));
+  };
+  tnp::trace_options options;
+  options.input_signature = {{{-1, 32}, tnp::float32}};
+  auto traced = tnp::trace(predict, options);
+  for (int64_t batch : {1, 7, 128, 3}) {
+    tnp::ndarray x = tnp::random::randn({batch, 32}).astype(tnp::float32);
+    auto [got, total] = traced(x);
+    auto [want, wantTotal] = predict(x);
+    expectNear(got, want, 1e-5);
+    expectNear(total, wantTotal, 1e-5);
+  }
+  EXPECT_EQ(traced.trace_count(), 1);
+  std::string ir =
+      traced.ir(tnp::ir_stage::traced, tnp::ones({5, 32}, tnp::float32));
+  EXPECT_NE(ir.find("tensor<?x32xf32>"), std::string::npos) << ir;
+  EXPECT_EQ(traced.trace_count(), 1);
+}
+
+TEST(TraceTest, InputSignatureGroupsAndErrors) {
+  auto add = [](const tnp::ndarray &x, const tnp::ndarray &y) {
+    return x * y + 1.0;
+  };
+  tnp::trace_options options;
+  options.input_signature = {{{-1}, tnp::float64}, {{-1}, tnp::float64}};
+  auto traced = tnp::trace(add, options);
+  tnp::ndarray a = tnp::arange(4).astype(tnp::float64);
+  expectNear(traced(a, a), add(a, a));
+  tnp::ndarray c = tnp::arange(9).astype(tnp::float64);
+  expectNear(traced(c, c), add(c, c));
+  EXPECT_EQ(traced.trace_count(), 1);
+  // Sizes that differ are another pattern: traced again, where they do not
+  // broadcast, as eagerly.
+  EXPECT_EQ(errorOf<tnp::ValueError>([&] { traced(a, c); }),
+            errorOf<tnp::ValueError>([&] { add(a, c); }));
+  EXPECT_EQ(errorOf<tnp::TypeError>([&] { traced(a.astype(tnp::int32), a); }),
+            "tnp::trace: array argument 0 of shape (4,) and dtype int32 does "
+            "not match the input signature (None,) float64");
+  EXPECT_EQ(errorOf<tnp::TypeError>([&] {
+              traced(a.reshape({2, 2}), a);
+            }),
+            "tnp::trace: array argument 0 of shape (2, 2) and dtype float64 "
+            "does not match the input signature (None,) float64");
+  auto list = tnp::trace(
+      [](const std::vector<tnp::ndarray> &v) { return v[0]; }, options);
+  EXPECT_EQ(errorOf<tnp::TypeError>([&] {
+              list(std::vector<tnp::ndarray>{a, a, a});
+            }),
+            "tnp::trace: the input signature has 2 array(s), the call passes "
+            "3");
+  auto reshape = tnp::trace(
+      [](const tnp::ndarray &x) {
+        return x.reshape({-1, 2});
+      },
+      [] {
+        tnp::trace_options o;
+        o.input_signature = {{{-1, 4}, tnp::float64}};
+        return o;
+      }());
+  EXPECT_NE(errorOf<tnp::ValueError>([&] {
+              reshape(tnp::ones({3, 4}));
+            }).find("give it a size in the signature"),
+            std::string::npos);
+}
+
 } // namespace
