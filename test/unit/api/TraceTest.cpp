@@ -200,9 +200,10 @@ TEST(TraceTest, IRAtEveryStageAndCompileTimes) {
   EXPECT_NE(llvm.find("llvm.func"), std::string::npos);
   tnp::compile_times t = f.compile_time(x);
   EXPECT_GT(t.trace, 0);
-  EXPECT_GT(t.to_linalg, 0);
-  EXPECT_GT(t.to_llvm, 0);
   EXPECT_GT(t.codegen, 0);
+  // Either the pipeline ran, or the disk cache knew the traced source (a
+  // process before this one compiled it) and no stage of it ran.
+  EXPECT_EQ(t.to_linalg > 0, t.to_llvm > 0);
   EXPECT_EQ(f.trace_count(), 1);
 }
 
