@@ -96,9 +96,7 @@ std::vector<ndarray> Tracer::recordIf(const ndarray &pred,
   auto yieldAll = [&](mlir::Block &block, const std::vector<ndarray> &out) {
     mlir::OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToEnd(&block);
-    llvm::SmallVector<mlir::Value> values;
-    for (const ndarray &o : out)
-      values.push_back(valueOf(implOf(o)));
+    llvm::SmallVector<mlir::Value> values = valuesOf(out);
     mlir::scf::YieldOp::create(builder, loc, values);
     return values;
   };
@@ -111,54 +109,35 @@ std::vector<ndarray> Tracer::recordIf(const ndarray &pred,
                                            thenBlock.getOperations());
   ifOp.elseBlock()->getOperations().splice(ifOp.elseBlock()->end(),
                                            elseBlock.getOperations());
-  std::vector<ndarray> results;
-  for (size_t i = 0; i < thenOut.size(); ++i)
-    results.push_back(ndarray(
-        traced(thenOut[i].shape(), thenOut[i].dtype(), ifOp.getResult(i))));
-  return results;
+  return tracedLike(thenOut, ifOp.getResults());
 }
 
 std::vector<ndarray> Tracer::recordWhile(
     const std::function<ndarray(const std::vector<ndarray> &)> &condFn,
     const LeavesFn &bodyFn, const std::vector<ndarray> &init) {
   mlir::Location loc = builder.getUnknownLoc();
-  llvm::SmallVector<mlir::Value> initValues;
-  for (const ndarray &i : init)
-    initValues.push_back(valueOf(implOf(i)));
+  llvm::SmallVector<mlir::Value> initValues = valuesOf(init);
   mlir::TypeRange types = mlir::ValueRange(initValues).getTypes();
   auto whileOp = mlir::scf::WhileOp::create(builder, loc, types, initValues);
   llvm::SmallVector<mlir::Location> locs(types.size(), loc);
-  auto carried = [&](mlir::Block *block) {
-    std::vector<ndarray> arrays;
-    for (size_t i = 0; i < init.size(); ++i)
-      arrays.push_back(ndarray(
-          traced(init[i].shape(), init[i].dtype(), block->getArgument(i))));
-    return arrays;
-  };
   mlir::Block *before =
       builder.createBlock(&whileOp.getBefore(), {}, types, locs);
   traceInto(*before, [&] {
-    mlir::Value c = predicate(condFn(carried(before)), "while_loop");
+    mlir::Value c = predicate(condFn(tracedLike(init, before->getArguments())),
+                              "while_loop");
     mlir::scf::ConditionOp::create(builder, loc, c, before->getArguments());
     return std::vector<ndarray>();
   });
   mlir::Block *after =
       builder.createBlock(&whileOp.getAfter(), {}, types, locs);
   traceInto(*after, [&] {
-    std::vector<ndarray> next = bodyFn(carried(after));
+    std::vector<ndarray> next = bodyFn(tracedLike(init, after->getArguments()));
     checkTypes("while_loop: body_fn", init, next);
-    llvm::SmallVector<mlir::Value> values;
-    for (const ndarray &n : next)
-      values.push_back(valueOf(implOf(n)));
-    mlir::scf::YieldOp::create(builder, loc, values);
+    mlir::scf::YieldOp::create(builder, loc, valuesOf(next));
     return next;
   });
   builder.setInsertionPointAfter(whileOp);
-  std::vector<ndarray> results;
-  for (size_t i = 0; i < init.size(); ++i)
-    results.push_back(ndarray(
-        traced(init[i].shape(), init[i].dtype(), whileOp.getResult(i))));
-  return results;
+  return tracedLike(init, whileOp.getResults());
 }
 
 std::vector<ndarray>
@@ -167,14 +146,11 @@ Tracer::recordFor(int64_t lower, int64_t upper,
                       const ndarray &, const std::vector<ndarray> &)> &bodyFn,
                   const std::vector<ndarray> &init) {
   mlir::Location loc = builder.getUnknownLoc();
-  llvm::SmallVector<mlir::Value> initValues;
-  for (const ndarray &i : init)
-    initValues.push_back(valueOf(implOf(i)));
   auto index = [&](int64_t v) {
     return mlir::arith::ConstantIndexOp::create(builder, loc, v);
   };
   auto forOp = mlir::scf::ForOp::create(builder, loc, index(lower),
-                                        index(upper), index(1), initValues);
+                                        index(upper), index(1), valuesOf(init));
   mlir::Block *body = forOp.getBody();
   // The builder may have ended the body with an empty yield: ours replaces
   // it.
@@ -186,24 +162,14 @@ Tracer::recordFor(int64_t lower, int64_t upper,
     mlir::Value iTensor = mlir::tensor::FromElementsOp::create(
         builder, loc, mlir::RankedTensorType::get({}, builder.getI64Type()),
         mlir::ValueRange{i});
-    std::vector<ndarray> carried;
-    for (size_t k = 0; k < init.size(); ++k)
-      carried.push_back(ndarray(
-          traced(init[k].shape(), init[k].dtype(), forOp.getRegionIterArg(k))));
     std::vector<ndarray> next =
-        bodyFn(ndarray(traced({}, int64, iTensor)), carried);
+        bodyFn(ndarray(traced({}, int64, iTensor)),
+               tracedLike(init, forOp.getRegionIterArgs()));
     checkTypes("fori_loop: body_fn", init, next);
-    llvm::SmallVector<mlir::Value> values;
-    for (const ndarray &n : next)
-      values.push_back(valueOf(implOf(n)));
-    mlir::scf::YieldOp::create(builder, loc, values);
+    mlir::scf::YieldOp::create(builder, loc, valuesOf(next));
     return next;
   });
-  std::vector<ndarray> results;
-  for (size_t k = 0; k < init.size(); ++k)
-    results.push_back(
-        ndarray(traced(init[k].shape(), init[k].dtype(), forOp.getResult(k))));
-  return results;
+  return tracedLike(init, forOp.getResults());
 }
 
 Leaves tnp::detail::cond(const ndarray &pred, const LeavesFn &trueFn,

@@ -134,11 +134,26 @@ std::shared_ptr<ArrayImpl> Tracer::record(const Call &call) {
   return traced(call.resultShape, call.resultDType, value);
 }
 
+llvm::SmallVector<mlir::Value>
+Tracer::valuesOf(const std::vector<ndarray> &arrays) {
+  llvm::SmallVector<mlir::Value> values;
+  for (const ndarray &a : arrays)
+    values.push_back(valueOf(implOf(a)));
+  return values;
+}
+
+std::vector<ndarray> Tracer::tracedLike(const std::vector<ndarray> &like,
+                                        mlir::ValueRange values) {
+  std::vector<ndarray> arrays;
+  for (size_t i = 0; i < like.size(); ++i)
+    arrays.push_back(
+        ndarray(traced(like[i].shape(), like[i].dtype(), values[i])));
+  return arrays;
+}
+
 mlir::OwningOpRef<mlir::ModuleOp>
 Tracer::finish(const std::vector<ndarray> &results) {
-  llvm::SmallVector<mlir::Value> values;
-  for (const ndarray &r : results)
-    values.push_back(valueOf(implOf(r)));
+  llvm::SmallVector<mlir::Value> values = valuesOf(results);
   mlir::func::ReturnOp::create(builder, builder.getUnknownLoc(), values);
   auto fn = mlir::cast<mlir::func::FuncOp>(function);
   fn.setFunctionType(builder.getFunctionType(

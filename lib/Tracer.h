@@ -86,6 +86,11 @@ private:
   std::vector<ndarray>
   traceInto(mlir::Block &block,
             const std::function<std::vector<ndarray>()> &fn);
+  /// The function's values for `arrays`, and traced arrays shaped like
+  /// `like` for `values`.
+  llvm::SmallVector<mlir::Value> valuesOf(const std::vector<ndarray> &arrays);
+  std::vector<ndarray> tracedLike(const std::vector<ndarray> &like,
+                                  mlir::ValueRange values);
   /// The i1 of a one-element bool array (`what` names the caller).
   mlir::Value predicate(const ndarray &pred, const char *what);
 
