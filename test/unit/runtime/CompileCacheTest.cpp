@@ -39,13 +39,18 @@ void writeFile(llvm::StringRef path, llvm::StringRef contents) {
 
 class CompileCacheTest : public RuntimeTest {
 protected:
+  /// A JIT engine over `cache`; null (and a test failure) if it cannot start.
+  std::unique_ptr<JitEngine> engineWith(CompileCache &cache) {
+    JitOptions options;
+    options.cache = &cache;
+    return take(JitEngine::create(options));
+  }
+
   /// Compiles kArithmeticModule with `cache` and checks that `add` works.
   std::unique_ptr<Executable> compileAndCheck(CompileCache &cache,
                                               JitStats *stats = nullptr) {
     auto module = parse(kArithmeticModule);
-    JitOptions options;
-    options.cache = &cache;
-    std::unique_ptr<JitEngine> engine = take(JitEngine::create(options));
+    std::unique_ptr<JitEngine> engine = engineWith(cache);
     if (!engine)
       return nullptr;
     std::unique_ptr<Executable> executable = take(engine->compile(*module));
@@ -108,9 +113,7 @@ TEST_F(CompileCacheTest, SameModuleTwiceHitsMemory) {
   EXPECT_TRUE(cache.isDiskEnabled()) << cache.diskStatus();
   EXPECT_EQ(cache.diskStatus(), "");
   auto module = parse(kArithmeticModule);
-  JitOptions options;
-  options.cache = &cache;
-  std::unique_ptr<JitEngine> engine = take(JitEngine::create(options));
+  std::unique_ptr<JitEngine> engine = engineWith(cache);
   ASSERT_TRUE(engine);
 
   std::unique_ptr<Executable> first = take(engine->compile(*module));
@@ -262,9 +265,7 @@ TEST_F(CompileCacheTest, KeysDependOnIrTargetAndVersion) {
 TEST_F(CompileCacheTest, DifferentModulesUseDifferentFiles) {
   TempDir dir;
   CompileCache cache(dir.path);
-  JitOptions options;
-  options.cache = &cache;
-  std::unique_ptr<JitEngine> engine = take(JitEngine::create(options));
+  std::unique_ptr<JitEngine> engine = engineWith(cache);
   ASSERT_TRUE(engine);
   auto module = parse(kArithmeticModule);
   auto other = parse(R"mlir(
@@ -444,9 +445,7 @@ TEST(CacheKeyTest, WorksAsAnLlvmObjectCache) {
 TEST_F(CompileCacheTest, RememberedSourceLoadsWithoutItsModule) {
   TempDir dir;
   CompileCache cache(dir.path);
-  JitOptions options;
-  options.cache = &cache;
-  std::unique_ptr<JitEngine> engine = take(JitEngine::create(options));
+  std::unique_ptr<JitEngine> engine = engineWith(cache);
   ASSERT_TRUE(engine);
   CacheKey source = engine->sourceKeyFor("the source of kArithmeticModule");
   EXPECT_EQ(engine->loadSource(source), nullptr);
