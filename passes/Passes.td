@@ -101,6 +101,29 @@ def TnpFusePass : Pass<"tnp-fuse"> {
   ];
 }
 
+def TnpFuseLoopsPass : Pass<"tnp-fuse-loops", "::mlir::func::FuncOp"> {
+  let summary = "fuse adjacent loop nests that meet only point to point";
+  let description = [{
+    After linalg becomes affine loops, a contraction is three nests: the
+    fill of its result, the contraction, and the elementwise epilogue that
+    tnp-fuse could not fuse into it (a reduction must finish first). Two
+    adjacent nests fuse when their outer loops have the same static bounds
+    and every buffer one writes and the other touches is accessed by both
+    at exactly those loops' indices: then running the second's body right
+    after the first's, at each point, keeps every dependence. The first
+    nest's inner loops (the reduction) stay whole inside the fused body.
+    ```mlir
+    affine.for %i { affine.for %j { affine.for %k { C[i,j] += A[i,k]*B[k,j] } } }
+    affine.for %i { affine.for %j { D[i,j] = relu(C[i,j]) } }
+    // becomes
+    affine.for %i { affine.for %j {
+      affine.for %k { C[i,j] += A[i,k]*B[k,j] }
+      D[i,j] = relu(C[i,j]) } }
+    ```
+  }];
+  let dependentDialects = ["::mlir::affine::AffineDialect"];
+}
+
 def TnpParallelizePass : Pass<"tnp-parallelize", "::mlir::func::FuncOp"> {
   let summary = "run large parallel loop nests on every core";
   let description = [{

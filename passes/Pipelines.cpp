@@ -52,6 +52,8 @@ void tnp::buildLinalgToLLVMPipeline(OpPassManager &pm,
 
   OpPassManager &fn = pm.nest<func::FuncOp>();
   fn.addPass(createConvertLinalgToAffineLoopsPass());
+  if (options.fuse)
+    fn.addPass(createTnpFuseLoopsPass());
   // A one-trip loop (a size-1 dimension) would be vectorized into an invalid
   // broadcasting store: fold it away first.
   fn.addPass(affine::createAffineLoopNormalizePass(/*promoteSingleIter=*/true));

@@ -1,0 +1,147 @@
+// RUN: tnp-opt %s --pass-pipeline='builtin.module(func.func(tnp-fuse-loops))' --split-input-file | FileCheck %s --strict-whitespace
+
+// A contraction's fill, its reduction and its elementwise epilogue become
+// one nest: at each (i, j), the fill, the k loop, then the epilogue.
+// CHECK-LABEL: func.func @matmul_epilogue
+// CHECK:      affine.for %[[I:.*]] = 0 to 4 {
+// CHECK-NEXT:   affine.for %[[J:.*]] = 0 to 8 {
+// CHECK-NEXT:     affine.store %{{.*}}, %[[C:.*]][%[[I]], %[[J]]]
+// CHECK-NEXT:     affine.for %{{.*}} = 0 to 16 {
+// CHECK:          }
+// CHECK-NEXT:     affine.load %[[C]][%[[I]], %[[J]]]
+// CHECK:          arith.maximumf
+// CHECK-NEXT:     affine.store
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @matmul_epilogue(%a: memref<4x16xf32>, %b: memref<16x8xf32>, %c: memref<4x8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 8 {
+      affine.store %zero, %c[%i, %j] : memref<4x8xf32>
+    }
+  }
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 8 {
+      affine.for %k = 0 to 16 {
+        %x = affine.load %a[%i, %k] : memref<4x16xf32>
+        %y = affine.load %b[%k, %j] : memref<16x8xf32>
+        %acc = affine.load %c[%i, %j] : memref<4x8xf32>
+        %p = arith.mulf %x, %y : f32
+        %s = arith.addf %acc, %p : f32
+        affine.store %s, %c[%i, %j] : memref<4x8xf32>
+      }
+    }
+  }
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 8 {
+      %v = affine.load %c[%i, %j] : memref<4x8xf32>
+      %r = arith.maximumf %v, %zero : f32
+      affine.store %r, %c[%i, %j] : memref<4x8xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A nest that reads whole rows of another's result fuses at the row loop.
+// CHECK-LABEL: func.func @rows
+// CHECK:      affine.for %[[I:.*]] = 0 to 4 {
+// CHECK-NEXT:   affine.for %{{.*}} = 0 to 8 {
+// CHECK:          affine.store %{{.*}}, %[[T:.*]][%[[I]],
+// CHECK:        }
+// CHECK-NEXT:   affine.for %{{.*}} = 0 to 2 {
+// CHECK:          affine.load %[[T]][%[[I]],
+// CHECK:        }
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @rows(%a: memref<4x8xf32>, %t: memref<4x8xf32>, %out: memref<4x2xf32>) {
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 8 {
+      %x = affine.load %a[%i, %j] : memref<4x8xf32>
+      %y = arith.addf %x, %x : f32
+      affine.store %y, %t[%i, %j] : memref<4x8xf32>
+    }
+  }
+  affine.for %i = 0 to 4 {
+    affine.for %n = 0 to 2 {
+      %x = affine.load %t[%i, %n] : memref<4x8xf32>
+      affine.store %x, %out[%i, %n] : memref<4x2xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Not fused: a consumer of a reduction over the outer loop (it needs the
+// finished sums): two nests stay.
+// CHECK-LABEL: func.func @after_reduction
+// CHECK-COUNT-2: {{^    }}affine.for
+// CHECK-NOT: {{^    }}affine.for
+func.func @after_reduction(%a: memref<4x8xf32>, %acc: memref<8xf32>, %out: memref<4x8xf32>) {
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 8 {
+      %x = affine.load %a[%i, %j] : memref<4x8xf32>
+      %s = affine.load %acc[%j] : memref<8xf32>
+      %y = arith.addf %x, %s : f32
+      affine.store %y, %acc[%j] : memref<8xf32>
+    }
+  }
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 8 {
+      %s = affine.load %acc[%j] : memref<8xf32>
+      affine.store %s, %out[%i, %j] : memref<4x8xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Not fused: one nest writes a buffer through a view that the other reads
+// directly.
+// CHECK-LABEL: func.func @through_a_view
+// CHECK-COUNT-2: {{^    }}affine.for
+// CHECK-NOT: {{^    }}affine.for
+func.func @through_a_view(%a: memref<4x8xf32>, %t: memref<32xf32>, %out: memref<4x8xf32>) {
+  %v = memref.expand_shape %t [[0, 1]] output_shape [4, 8] : memref<32xf32> into memref<4x8xf32>
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 8 {
+      %x = affine.load %a[%i, %j] : memref<4x8xf32>
+      affine.store %x, %v[%i, %j] : memref<4x8xf32>
+    }
+  }
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 8 {
+      %x = affine.load %v[%i, %j] : memref<4x8xf32>
+      affine.store %x, %out[%i, %j] : memref<4x8xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Not fused: nests with something between them, or with other bounds.
+// CHECK-LABEL: func.func @apart
+// CHECK-COUNT-3: {{^    }}affine.for
+// CHECK-NOT: {{^    }}affine.for
+func.func @apart(%a: memref<8xf32>, %b: memref<8xf32>, %c: memref<4xf32>) {
+  affine.for %i = 0 to 8 {
+    %x = affine.load %a[%i] : memref<8xf32>
+    affine.store %x, %b[%i] : memref<8xf32>
+  }
+  %one = arith.constant 1.0 : f32
+  affine.for %i = 0 to 8 {
+    %x = affine.load %b[%i] : memref<8xf32>
+    %y = arith.addf %x, %one : f32
+    affine.store %y, %b[%i] : memref<8xf32>
+  }
+  affine.for %i = 0 to 4 {
+    %x = affine.load %b[%i] : memref<8xf32>
+    affine.store %x, %c[%i] : memref<4xf32>
+  }
+  return
+}
