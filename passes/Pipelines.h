@@ -5,7 +5,8 @@
 //   tnp-lower-to-linalg, canonicalize, cse     (tensors in linalg/arith/math)
 //   tnp-fuse (MLIR's elementwise fusion, tnp's control function)
 //   one-shot-bufferize (function boundaries), buffer deallocation
-//   linalg -> affine loops, affine-super-vectorize (host vector width)
+//   linalg -> affine loops, [tnp-fuse-loops], affine-super-vectorize
+//   (host vector width)
 //   [tnp-parallelize], vector -> scf, lower-affine, [scf -> openmp]
 //   scf -> cf, tnp-approximate-math (polynomials or libm)
 //   vector/scf/memref/math/complex/arith/func -> llvm
