@@ -12,6 +12,7 @@ include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/EnumAttr.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "dialect/TnpInterfaces.td"
 
 def Tnp_Dialect : Dialect {
   let name = "tnp";
@@ -57,7 +58,10 @@ def Tnp_BitsTensor : RankedTensorOf<[UI32, UI64]>;
 // Base op class.
 //===----------------------------------------------------------------------===//
 
+// Every op states its reverse-mode rule (an explicit zero rule where it is
+// not differentiable): a missing one is a link error, never a silent zero.
 class Tnp_Op<string mnemonic, list<Trait> traits = []>
-    : Op<Tnp_Dialect, mnemonic, !listconcat(traits, [Pure])>;
+    : Op<Tnp_Dialect, mnemonic, !listconcat(traits,
+        [Pure, DeclareOpInterfaceMethods<Tnp_DifferentiableOpInterface>])>;
 
 #endif // TNP_BASE_TD

@@ -1,9 +1,9 @@
 //===- TnpInterfaces.td - per-op rule interfaces -----------*- tablegen -*-===//
 //
 // Each op carries its own rules through these interfaces; passes hold only
-// generic drivers. Promotion is implemented by the op families now; the VJP
-// (tnp-autodiff) and batching (tnp-batch) rules are attached op by op as
-// those transforms arrive.
+// generic drivers. Every op declares its VJP rule (tnp-autodiff) in
+// TnpBase.td's Tnp_Op; the rules live in dialect/ops/*Vjp.cpp. Batching
+// (tnp-batch) rules are attached op by op as that transform arrives.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,7 +46,12 @@ def Tnp_DifferentiableOpInterface : OpInterface<"DifferentiableOpInterface"> {
   let cppNamespace = "::mlir::tnp";
   let description = [{
     The op's reverse-mode rule, used by `tnp-autodiff`. Rules emit tnp ops
-    only, so that a gradient can itself be differentiated and batched.
+    only, so that a gradient can itself be differentiated and batched. The
+    driver calls a rule for an op at least one of whose results has a
+    cotangent (the others get zeros), with the builder after the forward
+    computation; the rule pushes one cotangent per operand, null where the
+    operand takes none (integers, indices, predicates, zero derivatives).
+    A rule that cannot differentiate its op emits an error and fails.
   }];
   let methods = [
     InterfaceMethod<"Build operand cotangents (null where not differentiable).",

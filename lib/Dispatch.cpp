@@ -6,6 +6,7 @@
 
 #include "lib/DTypes.h"
 #include "lib/Descriptor.h"
+#include "lib/GradientTape.h"
 #include "lib/Session.h"
 #include "lib/Tracer.h"
 #include "runtime/JitEngine.h"
@@ -245,10 +246,15 @@ llvm::ThreadPoolInterface &threadPool() {
 
 } // namespace
 
-std::shared_ptr<ArrayImpl> tnp::detail::execute(const Call &call) {
+namespace {
+
+std::shared_ptr<ArrayImpl> run(const Call &call) {
   for (int i = 0; i < call.numInputs; ++i)
-    if (Tracer *tracer = call.inputs[i]->tracer) {
-      if (tracer != activeTracer())
+    if (call.inputs[i]->tracer) {
+      // An array of an enclosing trace is a capture of the active one.
+      Tracer *tracer = activeTracer();
+      if (!tracer || !tracer->holds(*call.inputs[i]) &&
+                         !tracer->startedIn(call.inputs[i]->tracer))
         throw ValueError("tnp::trace: an array traced by a function was used "
                          "outside it (it escaped, say through a capture)");
       return tracer->record(call);
@@ -275,6 +281,15 @@ std::shared_ptr<ArrayImpl> tnp::detail::execute(const Call &call) {
     });
   callRows(kernel, call, *out, 0, rows / chunks);
   group.wait();
+  return out;
+}
+
+} // namespace
+
+std::shared_ptr<ArrayImpl> tnp::detail::execute(const Call &call) {
+  std::shared_ptr<ArrayImpl> out = run(call);
+  if (tapesRecording())
+    recordOnTapes(call, *out);
   return out;
 }
 

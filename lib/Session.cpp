@@ -107,10 +107,10 @@ double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-/// Runs pipeline stage `stage` (1: tnp to linalg, 2: linalg to the LLVM
-/// dialect) on `module`; CompileError with the diagnostics on failure.
-void runStage(mlir::ModuleOp module, int stage, const CompileOptions &options,
-              bool openMP) {
+/// Runs the passes `build` adds on `module`; CompileError with the
+/// diagnostics on failure.
+void runPipeline(mlir::ModuleOp module,
+                 const std::function<void(mlir::OpPassManager &)> &build) {
   std::string input, messages;
   llvm::raw_string_ostream(input) << module;
   mlir::MLIRContext *context = module->getContext();
@@ -120,20 +120,35 @@ void runStage(mlir::ModuleOp module, int stage, const CompileOptions &options,
     return mlir::success();
   });
   mlir::PassManager pm(context);
-  if (stage == 1)
-    mlir::tnp::buildTnpToLinalgPipeline(pm);
-  else {
+  build(pm);
+  if (mlir::failed(pm.run(module)))
+    throw CompileError("tnp: compiling failed:\n" + messages + "in:\n" + input);
+}
+
+/// Runs pipeline stage `stage` (1: tnp to linalg, 2: linalg to the LLVM
+/// dialect) on `module`.
+void runStage(mlir::ModuleOp module, int stage, const CompileOptions &options,
+              bool openMP) {
+  runPipeline(module, [&](mlir::OpPassManager &pm) {
+    if (stage == 1) {
+      mlir::tnp::buildTnpToLinalgPipeline(pm);
+      return;
+    }
     mlir::tnp::PipelineOptions pipeline;
     pipeline.vectorWidth = options.optLevel > 0 ? hostVectorWidth() : 0;
     pipeline.fuse = options.optLevel > 0;
     pipeline.parallelize = options.optLevel > 0 && openMP;
     mlir::tnp::buildLinalgToLLVMPipeline(pm, pipeline);
-  }
-  if (mlir::failed(pm.run(module)))
-    throw CompileError("tnp: compiling failed:\n" + messages + "in:\n" + input);
+  });
 }
 
 } // namespace
+
+void Session::runPasses(
+    mlir::ModuleOp module,
+    const std::function<void(mlir::OpPassManager &)> &build) {
+  runPipeline(module, build);
+}
 
 void Session::lower(mlir::ModuleOp module, int stage,
                     const CompileOptions &options) {

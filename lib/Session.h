@@ -9,6 +9,7 @@
 #ifndef TNP_LIB_SESSION_H
 #define TNP_LIB_SESSION_H
 
+#include <functional>
 #include <memory>
 #include <mutex>
 
@@ -16,6 +17,7 @@ namespace mlir {
 class DialectRegistry;
 class MLIRContext;
 class ModuleOp;
+class OpPassManager;
 } // namespace mlir
 
 namespace tnp::runtime {
@@ -56,6 +58,9 @@ public:
   /// linalg, 2 to the LLVM dialect. CompileError on failure.
   void lower(mlir::ModuleOp module, int stage,
              const CompileOptions &options = {});
+  /// Runs the passes `build` adds on `module`. CompileError on failure.
+  void runPasses(mlir::ModuleOp module,
+                 const std::function<void(mlir::OpPassManager &)> &build);
   runtime::CompileCache &cache() { return *diskCache; }
   /// Serializes compilation (MLIR contexts are shared; kernels are not
   /// compiled concurrently).

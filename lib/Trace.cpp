@@ -13,7 +13,9 @@
 #include "lib/ArrayImpl.h"
 #include "lib/DTypes.h"
 #include "lib/Descriptor.h"
+#include "lib/GradientTape.h"
 #include "lib/Session.h"
+#include "lib/Trace.h"
 #include "lib/Tracer.h"
 #include "runtime/JitEngine.h"
 
@@ -103,6 +105,27 @@ void toDestinationPassing(mlir::func::FuncOp fn) {
   fn->setAttr("llvm.emit_c_interface", b.getUnitAttr());
   for (unsigned i = 0; i < inputs; ++i)
     fn.setArgAttr(i, "bufferization.writable", b.getBoolAttr(false));
+}
+
+/// Compiles `module`'s one function into `trace`, in destination-passing
+/// style.
+void compileInto(CompiledTrace &trace, mlir::ModuleOp module) {
+  auto fn = mlir::cast<mlir::func::FuncOp>(module.getBody()->front());
+  std::string name = fn.getName().str();
+  toDestinationPassing(fn);
+  Session &session = Session::get();
+  CompileTimes times;
+  {
+    std::lock_guard<std::mutex> lock(session.mutex());
+    trace.executable = session.compile(module, trace.options, &times);
+  }
+  trace.times.to_linalg = times.toLinalg;
+  trace.times.to_llvm = times.toLLVM;
+  trace.times.codegen = times.codegen;
+  auto fnPtr = trace.executable->lookupPacked("_mlir_ciface_" + name);
+  if (!fnPtr)
+    throw CompileError("tnp: " + llvm::toString(fnPtr.takeError()));
+  trace.fn = *fnPtr;
 }
 
 } // namespace
@@ -347,28 +370,28 @@ std::shared_ptr<const CompiledTrace> TraceRecorder::finish() {
     trace->tracedIR = ir;
   }
   trace->times.trace = secondsSince(state->start);
+  compileInto(*trace, *module);
+  return trace;
+}
 
-  auto fn = mlir::cast<mlir::func::FuncOp>(module->getBody()->front());
-  std::string name = fn.getName().str();
-  toDestinationPassing(fn);
-  Session &session = Session::get();
-  CompileTimes times;
-  {
-    std::lock_guard<std::mutex> lock(session.mutex());
-    trace->executable = session.compile(*module, trace->options, &times);
+std::shared_ptr<const CompiledTrace>
+tnp::detail::compileFunction(mlir::ModuleOp module) {
+  auto trace = std::make_shared<CompiledTrace>();
+  trace->tracedIR = print(module);
+  auto fn = mlir::cast<mlir::func::FuncOp>(module.getBody()->front());
+  for (mlir::Type type : fn.getResultTypes()) {
+    auto tensor = mlir::cast<mlir::RankedTensorType>(type);
+    trace->results.push_back(
+        {shape_t(tensor.getShape()), fromMlirType(tensor.getElementType())});
   }
-  trace->times.to_linalg = times.toLinalg;
-  trace->times.to_llvm = times.toLLVM;
-  trace->times.codegen = times.codegen;
-  auto fnPtr = trace->executable->lookupPacked("_mlir_ciface_" + name);
-  if (!fnPtr)
-    throw CompileError("tnp: " + llvm::toString(fnPtr.takeError()));
-  trace->fn = *fnPtr;
+  compileInto(*trace, module);
   return trace;
 }
 
 std::vector<ndarray> tnp::detail::runTrace(const CompiledTrace &trace,
                                            const std::vector<ndarray> &leaves) {
+  if (tapesRecording())
+    checkUntaped(leaves, "a call of a compiled (tnp::trace) function");
   llvm::SmallVector<const ArrayImpl *, 8> all;
   for (const ndarray &leaf : leaves)
     if (!implOf(leaf).weak)

@@ -15,6 +15,7 @@
 
 #include "lib/DTypes.h"
 #include "lib/Format.h"
+#include "lib/GradientTape.h"
 #include "lib/Tracer.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -177,14 +178,17 @@ Leaves tnp::detail::cond(const ndarray &pred, const LeavesFn &trueFn,
   // A concrete predicate picks its branch now, also while tracing.
   if (!implOf(pred).tracer)
     return truth(pred, "cond") ? trueFn(operands) : falseFn(operands);
+  checkNoTape("tnp::cond");
   return activeTracer()->recordIf(pred, trueFn, falseFn, operands);
 }
 
 Leaves
 tnp::detail::whileLoop(const std::function<ndarray(const Leaves &)> &condFn,
                        const LeavesFn &bodyFn, const Leaves &init) {
-  if (Tracer *tracer = activeTracer())
+  if (Tracer *tracer = activeTracer()) {
+    checkNoTape("tnp::while_loop");
     return tracer->recordWhile(condFn, bodyFn, init);
+  }
   Leaves carry = init;
   while (truth(condFn(carry), "while_loop")) {
     Leaves next = bodyFn(carry);
@@ -198,8 +202,10 @@ Leaves tnp::detail::foriLoop(
     int64_t lower, int64_t upper,
     const std::function<Leaves(const ndarray &, const Leaves &)> &bodyFn,
     const Leaves &init) {
-  if (Tracer *tracer = activeTracer())
+  if (Tracer *tracer = activeTracer()) {
+    checkNoTape("tnp::fori_loop");
     return tracer->recordFor(lower, upper, bodyFn, init);
+  }
   Leaves carry = init;
   for (int64_t i = lower; i < upper; ++i) {
     Leaves next = bodyFn(asarray(i), carry);

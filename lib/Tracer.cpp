@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/IRMapping.h"
 
 #include <atomic>
 
@@ -49,10 +50,11 @@ void ArrayImpl::throwTraced(const std::string &what) {
              "records a function (only its shape and dtype are)");
 }
 
-Tracer::Tracer(const std::string &name)
-    : ctx(Session::get().newContext()), builder(ctx.get()),
-      traceId(nextTraceId()), previous(current) {
-  mlir::Location loc = mlir::UnknownLoc::get(ctx.get());
+Tracer::Tracer(const std::string &name, bool activate)
+    : ownContext(current ? nullptr : Session::get().newContext()),
+      ctx(current ? current->ctx : ownContext.get()), builder(ctx),
+      traceId(nextTraceId()), previous(current), active(activate) {
+  mlir::Location loc = mlir::UnknownLoc::get(ctx);
   module = mlir::ModuleOp::create(loc);
   builder.setInsertionPointToEnd(module->getBody());
   auto fn = mlir::func::FuncOp::create(builder, loc, name,
@@ -60,12 +62,15 @@ Tracer::Tracer(const std::string &name)
   mlir::tnp::setPromotionOptions(fn, currentPromotion());
   function = fn;
   builder.setInsertionPointToEnd(fn.addEntryBlock());
-  current = this;
+  if (active)
+    current = this;
 }
 
 Tracer::~Tracer() {
   if (current == this)
     current = previous;
+  // The module lives in the context: it goes first.
+  module = nullptr;
 }
 
 std::shared_ptr<ArrayImpl> Tracer::traced(const shape_t &shape,
@@ -81,14 +86,13 @@ std::shared_ptr<ArrayImpl> Tracer::traced(const shape_t &shape,
 
 ndarray Tracer::addArgument(const shape_t &shape, tnp::dtype dtype) {
   mlir::Block &body = mlir::cast<mlir::func::FuncOp>(function).front();
-  mlir::BlockArgument arg =
-      body.insertArgument(numArguments++, tensorTypeOf(ctx.get(), shape, dtype),
-                          builder.getUnknownLoc());
+  mlir::BlockArgument arg = body.insertArgument(
+      numArguments++, tensorTypeOf(ctx, shape, dtype), builder.getUnknownLoc());
   return ndarray(traced(shape, dtype, arg));
 }
 
 mlir::Value Tracer::constant(const ArrayImpl &a) {
-  auto type = tensorTypeOf(ctx.get(), a.shape, a.dtype);
+  auto type = tensorTypeOf(ctx, a.shape, a.dtype);
   const char *bytes = static_cast<const char *>(a.data());
   mlir::DenseElementsAttr value;
   if (a.dtype.is_bool()) {
@@ -102,10 +106,33 @@ mlir::Value Tracer::constant(const ArrayImpl &a) {
                                        value, /*weak=*/false);
 }
 
+void Tracer::bindArgument(const ArrayImpl &a) {
+  if (holds(a))
+    return;
+  mlir::Block &body = mlir::cast<mlir::func::FuncOp>(function).front();
+  bound[&a] =
+      body.insertArgument(numArguments++, tensorTypeOf(ctx, a.shape, a.dtype),
+                          builder.getUnknownLoc());
+  boundArrays.push_back(a.shared_from_this());
+}
+
+bool Tracer::holds(const ArrayImpl &a) const {
+  return a.tracer == this || bound.count(&a);
+}
+
+bool Tracer::startedIn(const Tracer *outer) const {
+  for (const Tracer *t = previous; t; t = t->previous)
+    if (t == outer)
+      return true;
+  return false;
+}
+
 mlir::Value Tracer::valueOf(const ArrayImpl &a) {
   if (a.tracer == this)
     return mlir::Value::getFromOpaquePointer(a.value);
-  if (a.tracer)
+  if (auto it = bound.find(&a); it != bound.end())
+    return it->second;
+  if (a.tracer && !startedIn(a.tracer))
     throw ValueError("tnp::trace: an array traced by another trace (one "
                      "that escaped its function) was used");
   if ((a.madeInTrace == traceId || a.weak) && a.size <= kMaxConstantElements)
@@ -114,24 +141,71 @@ mlir::Value Tracer::valueOf(const ArrayImpl &a) {
   mlir::Block &body = mlir::cast<mlir::func::FuncOp>(function).front();
   if (added) {
     captured.push_back(ndarray(a.shared_from_this()));
-    body.addArgument(tensorTypeOf(ctx.get(), a.shape, a.dtype),
+    body.addArgument(tensorTypeOf(ctx, a.shape, a.dtype),
                      builder.getUnknownLoc());
   }
   return body.getArgument(numArguments + it->second);
 }
 
-std::shared_ptr<ArrayImpl> Tracer::record(const Call &call) {
+mlir::Value Tracer::build(const Call &call) {
   llvm::SmallVector<mlir::Value, kMaxInputs> inputs;
   for (int i = 0; i < call.numInputs; ++i)
     inputs.push_back(valueOf(*call.inputs[i]));
-  auto result = tensorTypeOf(ctx.get(), call.resultShape, call.resultDType);
+  auto result = tensorTypeOf(ctx, call.resultShape, call.resultDType);
   mlir::Value value =
       call.build(builder, builder.getUnknownLoc(), inputs.data(),
                  call.numInputs, call.attrs.data(), call.numAttrs, result);
   if (value.getType() != result)
     value = mlir::tensor::CastOp::create(builder, builder.getUnknownLoc(),
                                          result, value);
-  return traced(call.resultShape, call.resultDType, value);
+  return value;
+}
+
+std::shared_ptr<ArrayImpl> Tracer::record(const Call &call) {
+  return traced(call.resultShape, call.resultDType, build(call));
+}
+
+void Tracer::recordBound(const Call &call, const ArrayImpl &out) {
+  for (int i = 0; i < call.numInputs; ++i)
+    if (holds(*call.inputs[i])) {
+      bound[&out] = build(call);
+      boundArrays.push_back(out.shared_from_this());
+      return;
+    }
+}
+
+mlir::OwningOpRef<mlir::ModuleOp>
+Tracer::snapshot(const std::vector<ndarray> &results) {
+  llvm::SmallVector<mlir::Value> values = valuesOf(results);
+  mlir::IRMapping map;
+  mlir::OwningOpRef<mlir::ModuleOp> copy(
+      mlir::cast<mlir::ModuleOp>(module->getOperation()->clone(map)));
+  auto fn = mlir::cast<mlir::func::FuncOp>(copy->getBody()->front());
+  mlir::OpBuilder b = mlir::OpBuilder::atBlockEnd(&fn.front());
+  llvm::SmallVector<mlir::Value> mapped;
+  for (mlir::Value v : values)
+    mapped.push_back(map.lookupOrDefault(v));
+  mlir::func::ReturnOp::create(b, b.getUnknownLoc(), mapped);
+  fn.setFunctionType(b.getFunctionType(fn.front().getArgumentTypes(),
+                                       mlir::ValueRange(mapped).getTypes()));
+  return copy;
+}
+
+std::vector<ndarray> Tracer::inlineCall(mlir::Operation *op,
+                                        const std::vector<ndarray> &inputs) {
+  auto fn = mlir::cast<mlir::func::FuncOp>(op);
+  mlir::IRMapping map;
+  map.map(fn.getArguments(), valuesOf(inputs));
+  for (mlir::Operation &inner : fn.front().without_terminator())
+    builder.clone(inner, map);
+  std::vector<ndarray> results;
+  for (mlir::Value v : fn.front().getTerminator()->getOperands()) {
+    mlir::Value value = map.lookupOrDefault(v);
+    auto type = mlir::cast<mlir::RankedTensorType>(value.getType());
+    results.push_back(ndarray(traced(
+        shape_t(type.getShape()), fromMlirType(type.getElementType()), value)));
+  }
+  return results;
 }
 
 llvm::SmallVector<mlir::Value>
@@ -159,6 +233,7 @@ Tracer::finish(const std::vector<ndarray> &results) {
   fn.setFunctionType(builder.getFunctionType(
       fn.front().getArgumentTypes(), mlir::ValueRange(values).getTypes()));
   // The function has ended: what runs from now on is not part of it.
-  current = previous;
+  if (current == this)
+    current = previous;
   return std::move(module);
 }

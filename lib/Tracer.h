@@ -39,18 +39,42 @@ uint64_t activeTraceId();
 
 class Tracer {
 public:
-  /// Starts recording a function named `name` and makes it this thread's
-  /// active tracer (a tracer active before it is restored by the
-  /// destructor).
-  explicit Tracer(const std::string &name);
+  /// Starts recording a function named `name`. An active tracer is this
+  /// thread's active one (the one active before it is restored by
+  /// finish() or the destructor); an inactive one (a GradientTape's)
+  /// records only what is given to it. A tracer started while another is
+  /// active shares its context, so that its function (or a transform of it)
+  /// can be inlined into the outer one, and reads the outer one's traced
+  /// arrays as captures.
+  explicit Tracer(const std::string &name, bool activate = true);
   ~Tracer();
   Tracer(const Tracer &) = delete;
   Tracer &operator=(const Tracer &) = delete;
 
   /// A new argument of the function, as a traced array.
   ndarray addArgument(const shape_t &shape, tnp::dtype dtype);
+  /// A new argument of the function that stands for the array `a` (which
+  /// stays what it is: a tape watching an eager array).
+  void bindArgument(const ArrayImpl &a);
   /// Records `call`, one of whose inputs is traced by this tracer.
   std::shared_ptr<ArrayImpl> record(const Call &call);
+  /// Records `call` (whose result `out` was computed elsewhere) if one of
+  /// its inputs is bound here, and binds `out` to the recorded value.
+  void recordBound(const Call &call, const ArrayImpl &out);
+  /// Whether `a` is a value of this function: bound, or traced by it.
+  bool holds(const ArrayImpl &a) const;
+  /// Whether this tracer started while `outer` was recording (directly or
+  /// not): `outer`'s arrays are then captures here.
+  bool startedIn(const Tracer *outer) const;
+
+  /// A copy of the function as it stands, returning `results`; the
+  /// captures it reads are those of captures() now.
+  mlir::OwningOpRef<mlir::ModuleOp>
+  snapshot(const std::vector<ndarray> &results);
+  /// Inlines `fn` (a function of this tracer's context) at the current
+  /// point, on `inputs`: its results as traced arrays.
+  std::vector<ndarray> inlineCall(mlir::Operation *fn,
+                                  const std::vector<ndarray> &inputs);
   /// Traced control flow (lib/TracedControlFlow.cpp): scf.if on a one-element
   /// bool `pred`, scf.while, scf.for from `lower` to `upper`; each function
   /// is traced into its region.
@@ -96,11 +120,20 @@ private:
 
   /// The function's value for an input of a recorded op.
   mlir::Value valueOf(const ArrayImpl &a);
+  /// Builds `call` on its inputs' values.
+  mlir::Value build(const Call &call);
   mlir::Value constant(const ArrayImpl &a);
   std::shared_ptr<ArrayImpl> traced(const shape_t &shape, tnp::dtype dtype,
                                     mlir::Value value);
 
-  std::unique_ptr<mlir::MLIRContext> ctx;
+  /// Values of the function standing for arrays that are not traced by
+  /// it (a tape's watched arrays and what it computed from them), and
+  /// those arrays, kept alive so that their addresses stay theirs.
+  llvm::DenseMap<const ArrayImpl *, mlir::Value> bound;
+  std::vector<std::shared_ptr<const ArrayImpl>> boundArrays;
+
+  std::unique_ptr<mlir::MLIRContext> ownContext;
+  mlir::MLIRContext *ctx;
   mlir::OwningOpRef<mlir::ModuleOp> module;
   mlir::Operation *function = nullptr;
   mlir::OpBuilder builder;
@@ -108,7 +141,9 @@ private:
   std::vector<ndarray> captured;
   llvm::DenseMap<const ArrayImpl *, unsigned> captureIndex;
   uint64_t traceId;
+  /// The tracer active when this one started (whose arrays it captures).
   Tracer *previous;
+  bool active;
 };
 
 } // namespace tnp::detail

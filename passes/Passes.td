@@ -160,4 +160,48 @@ def TnpLegalizeBoolMemoryPass
   }];
 }
 
+def TnpAutodiffPass : Pass<"tnp-autodiff", "::mlir::ModuleOp"> {
+  let summary = "reverse-mode differentiation: a function's gradient as a new function";
+  let description = [{
+    Adds to the module a function computing `func`'s results and the
+    gradients of its arguments listed in `wrt` (default: every float
+    argument), by each op's DifferentiableOpInterface rule, walking the
+    function backwards. By default `func` must return one 0-d float (a loss)
+    and the new function returns it, then the gradients (value_and_grad):
+
+    ```mlir
+    func.func @f(%x: tensor<3xf32>) -> tensor<f32> {
+      %s = tnp.mul %x, %x : tensor<3xf32>
+      %l = tnp.reduce sum %s, axes = [0] : tensor<3xf32> -> tensor<f32>
+      return %l : tensor<f32>
+    }
+    ```
+    gains `@f_grad(%x) -> (tensor<f32>, tensor<3xf32>)` returning the loss
+    and `2 x`. With `vjp=true` the new function `@f_vjp` takes one
+    cotangent per result after the arguments and returns the results, then
+    the gradients (the VJP form, for any result shapes).
+
+    The forward ops stay as they are (canonicalization and CSE drop what
+    the backward pass does not read); the output is again tnp ops, so it
+    can be differentiated again. Run after tnp-promote-types. `scf.if`
+    differentiates branch by branch (recomputing the taken branch),
+    `scf.for` with constant bounds is unrolled first; `scf.while` has no
+    reverse-mode rule (JAX's while_loop has none either). Integer and bool
+    values carry no cotangent; complex ones are rejected.
+  }];
+  let options = [
+    Option<"function", "func", "std::string", /*default=*/"",
+           "the function to differentiate">,
+    ListOption<"wrt", "wrt", "unsigned",
+               "argument positions to differentiate (default: the float ones)">,
+    Option<"vjp", "vjp", "bool", /*default=*/"false",
+           "take a cotangent per result instead of one scalar result">,
+    Option<"name", "name", "std::string", /*default=*/"",
+           "the new function's name (default: func_grad or func_vjp)">,
+  ];
+  let dependentDialects = [
+    "::mlir::tnp::TnpDialect", "::mlir::scf::SCFDialect"
+  ];
+}
+
 #endif // TNP_PASSES_TD

@@ -27,6 +27,14 @@ void tnp::buildTnpToLinalgPipeline(OpPassManager &pm) {
   pm.addPass(createCSEPass());
 }
 
+void tnp::buildTnpGradientPipeline(OpPassManager &pm,
+                                   const TnpAutodiffPassOptions &options) {
+  pm.addNestedPass<func::FuncOp>(createTnpPromoteTypesPass());
+  pm.addPass(createTnpAutodiffPass(options));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
 void tnp::buildCpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
   buildTnpToLinalgPipeline(pm);
   buildLinalgToLLVMPipeline(pm, options);

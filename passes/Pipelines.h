@@ -49,6 +49,13 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
 /// dialects, nothing bufferized.
 void buildTnpToLinalgPipeline(OpPassManager &pm);
 
+struct TnpAutodiffPassOptions;
+/// Differentiates a recorded function: promotion (the VJP rules read
+/// homogeneous ops), tnp-autodiff, then canonicalization and CSE, which
+/// keep of the forward pass what the backward one reads.
+void buildTnpGradientPipeline(OpPassManager &pm,
+                              const TnpAutodiffPassOptions &options);
+
 /// The rest of the CPU pipeline: from tnp-to-linalg's output to the LLVM
 /// dialect.
 void buildLinalgToLLVMPipeline(OpPassManager &pm,

@@ -13,3 +13,10 @@ LogicalResult RandomBitsOp::verify() {
     return emitOpError("result shape must be static, got ") << getType();
   return success();
 }
+
+// Random bits depend on the key's bits, not smoothly on anything.
+LogicalResult RandomBitsOp::buildVjp(OpBuilder &, ValueRange,
+                                     SmallVectorImpl<Value> &out) {
+  out.push_back(Value());
+  return success();
+}

@@ -65,6 +65,13 @@ public:
   using Error::Error;
 };
 
+/// An object used out of its protocol: a second gradient() of a
+/// non-persistent GradientTape (TF's RuntimeError).
+class RuntimeError : public Error {
+public:
+  using Error::Error;
+};
+
 /// A device is missing or failed.
 class DeviceError : public Error {
 public:

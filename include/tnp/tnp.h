@@ -7,6 +7,7 @@
 #ifndef TNP_TNP_H
 #define TNP_TNP_H
 
+#include <tnp/autodiff.h>
 #include <tnp/control_flow.h>
 #include <tnp/creation.h>
 #include <tnp/dtype.h>

@@ -1,0 +1,166 @@
+//===- ReductionVjp.cpp - reverse-mode rules of reductions and dot --------===//
+//
+// max/min reductions split the cotangent evenly among the elements equal to
+// the extremum, as JAX does. prod divides by the operand, so an operand with
+// zeros gets non-finite cotangents (JAX's rule handles that case; ours does
+// not yet, docs/autodiff.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialect/TnpOps.h"
+#include "dialect/ops/OpUtils.h"
+#include "dialect/ops/VjpBuilders.h"
+
+using namespace mlir;
+using namespace mlir::tnp;
+using namespace mlir::tnp::vjp;
+
+LogicalResult ReduceOp::buildVjp(OpBuilder &b, ValueRange cts,
+                                 SmallVectorImpl<Value> &out) {
+  Location loc = getLoc();
+  Value x = getOperand();
+  auto type = cast<RankedTensorType>(x.getType());
+  SmallVector<int64_t> kept = complement(type.getRank(), getAxes());
+  auto spread = [&](Value v) { return broadcast(b, loc, v, type, kept); };
+  switch (getKind()) {
+  case ReduceKind::Sum:
+    out.push_back(spread(cts[0]));
+    return success();
+  case ReduceKind::Prod:
+    out.push_back(make<DivOp>(
+        b, loc, spread(make<MulOp>(b, loc, cts[0], getResult())), x));
+    return success();
+  case ReduceKind::Max:
+  case ReduceKind::Min: {
+    Type boolType = type.clone(b.getI1Type());
+    Value at = indicator(
+        b, loc, EqOp::create(b, loc, boolType, x, spread(getResult())), type);
+    Value count = ReduceOp::create(b, loc, ReduceKind::Sum, at, getAxes());
+    Value share = make<DivOp>(b, loc, cts[0], count);
+    out.push_back(make<MulOp>(b, loc, spread(share), at));
+    return success();
+  }
+  case ReduceKind::Any:
+  case ReduceKind::All:
+    return noCotangents(*this, out);
+  }
+  llvm_unreachable("a reduce kind");
+}
+
+// A prefix sum's transpose is the suffix sum: the prefix sum of the reversed
+// cotangent, reversed.
+LogicalResult ScanOp::buildVjp(OpBuilder &b, ValueRange cts,
+                               SmallVectorImpl<Value> &out) {
+  Location loc = getLoc();
+  int64_t axis = getAxis();
+  auto suffixSum = [&](Value v) -> Value {
+    Value reversed = ReverseOp::create(b, loc, v, ArrayRef<int64_t>{axis});
+    Value sum = ScanOp::create(b, loc, ReduceKind::Sum, reversed, axis);
+    return ReverseOp::create(b, loc, sum, ArrayRef<int64_t>{axis});
+  };
+  switch (getKind()) {
+  case ReduceKind::Sum:
+    out.push_back(suffixSum(cts[0]));
+    return success();
+  case ReduceKind::Prod:
+    out.push_back(
+        make<DivOp>(b, loc, suffixSum(make<MulOp>(b, loc, cts[0], getResult())),
+                    getOperand()));
+    return success();
+  case ReduceKind::Any:
+  case ReduceKind::All:
+    return noCotangents(*this, out);
+  case ReduceKind::Max:
+  case ReduceKind::Min:
+    return emitOpError("has no VJP rule for a running ")
+           << stringifyReduceKind(getKind());
+  }
+  llvm_unreachable("a reduce kind");
+}
+
+LogicalResult ArgmaxOp::buildVjp(OpBuilder &, ValueRange,
+                                 SmallVectorImpl<Value> &out) {
+  return noCotangents(*this, out);
+}
+
+LogicalResult ArgminOp::buildVjp(OpBuilder &, ValueRange,
+                                 SmallVectorImpl<Value> &out) {
+  return noCotangents(*this, out);
+}
+
+namespace {
+
+struct DotDims {
+  ArrayRef<int64_t> xBatch, yBatch, xContract, yContract;
+};
+
+/// The dimensions of `rank` in neither list, in order.
+SmallVector<int64_t> remaining(int64_t rank, ArrayRef<int64_t> a,
+                               ArrayRef<int64_t> b) {
+  SmallVector<int64_t> both(a);
+  both.append(b.begin(), b.end());
+  return complement(rank, both);
+}
+
+/// The cotangent of dot_general's `x` operand given `g`, the result's: JAX's
+/// _dot_general_transpose_lhs. `swapped`: x is the rhs, so the result holds
+/// y's free dimensions before x's.
+Value transposeDot(OpBuilder &b, Location loc, Value g, Value x, Value y,
+                   const DotDims &dims, bool swapped) {
+  auto xType = cast<RankedTensorType>(x.getType());
+  ArrayRef<int64_t> gShape = shapeOf(g), yShape = shapeOf(y);
+  SmallVector<int64_t> xKept =
+      remaining(xType.getRank(), dims.xContract, dims.xBatch);
+  SmallVector<int64_t> yKept =
+      remaining(yShape.size(), dims.yContract, dims.yBatch);
+  int64_t batch = dims.xBatch.size();
+  int64_t yFirst = swapped ? batch : batch + xKept.size();
+  SmallVector<int64_t> gBatch, gY;
+  for (int64_t i = 0; i < batch; ++i)
+    gBatch.push_back(i);
+  for (size_t i = 0; i < yKept.size(); ++i)
+    gY.push_back(yFirst + i);
+  // g . y contracting y's free dimensions leaves: batch, x's free, and y's
+  // contracting dimensions in increasing order.
+  SmallVector<int64_t> order(dims.yContract.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  llvm::sort(order, [&](int64_t l, int64_t r) {
+    return dims.yContract[l] < dims.yContract[r];
+  });
+  SmallVector<int64_t> source(dims.xBatch);
+  source.append(xKept.begin(), xKept.end());
+  SmallVector<int64_t> shape;
+  for (int64_t d : gBatch)
+    shape.push_back(gShape[d]);
+  for (int64_t d : remaining(gShape.size(), gBatch, gY))
+    shape.push_back(gShape[d]);
+  for (int64_t i : order) {
+    source.push_back(dims.xContract[i]);
+    shape.push_back(yShape[dims.yContract[i]]);
+  }
+  Value product = DotGeneralOp::create(b, loc, xType.clone(shape), g, y, gBatch,
+                                       dims.yBatch, gY, yKept);
+  SmallVector<int64_t> permutation(source.size());
+  for (size_t i = 0; i < source.size(); ++i)
+    permutation[source[i]] = i;
+  bool identity = llvm::all_of(llvm::enumerate(permutation), [](auto p) {
+    return static_cast<int64_t>(p.index()) == p.value();
+  });
+  if (identity)
+    return product;
+  return TransposeOp::create(b, loc, product, permutation);
+}
+
+} // namespace
+
+LogicalResult DotGeneralOp::buildVjp(OpBuilder &b, ValueRange cts,
+                                     SmallVectorImpl<Value> &out) {
+  Location loc = getLoc();
+  DotDims dims{getLhsBatch(), getRhsBatch(), getLhsContracting(),
+               getRhsContracting()};
+  DotDims swapped{dims.yBatch, dims.xBatch, dims.yContract, dims.xContract};
+  out.append({transposeDot(b, loc, cts[0], getLhs(), getRhs(), dims, false),
+              transposeDot(b, loc, cts[0], getRhs(), getLhs(), swapped, true)});
+  return success();
+}

@@ -1,0 +1,18 @@
+//===- Trace.h - what lib/ shares of Trace.cpp ------------------*- C++ -*-===//
+
+#ifndef TNP_LIB_TRACE_H
+#define TNP_LIB_TRACE_H
+
+#include <tnp/trace.h>
+
+#include "mlir/IR/BuiltinOps.h"
+
+namespace tnp::detail {
+
+/// Compiles the one function of `module` (static shapes), which becomes
+/// the compiled code's: runTrace calls it on its arguments, in order.
+std::shared_ptr<const CompiledTrace> compileFunction(mlir::ModuleOp module);
+
+} // namespace tnp::detail
+
+#endif // TNP_LIB_TRACE_H
