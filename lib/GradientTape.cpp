@@ -119,14 +119,14 @@ Tape::derivative(const ndarray &target, const std::vector<ndarray> &sources,
     throw RuntimeError(std::string("GradientTape.") + what +
                        ": a non-persistent GradientTape can only be used "
                        "to compute one set of gradients (or jacobians)");
-  used = true;
-  if (!persistent)
-    stop();
   if (!target.dtype().is_floating())
     throw TypeError(std::string("GradientTape.") + what +
                     ": the target must be a float array, got dtype " +
                     std::string(target.dtype().name()));
   std::vector<unsigned> wrt = positions(sources);
+  used = true;
+  if (!persistent)
+    stop();
   mlir::OwningOpRef<mlir::ModuleOp> module = tracer->snapshot({target});
   differentiate(*module, wrt, /*vjp=*/true);
   inputs = watched;

@@ -101,6 +101,28 @@ def TnpFusePass : Pass<"tnp-fuse"> {
   ];
 }
 
+def TnpUnshareInitsPass : Pass<"tnp-unshare-inits", "::mlir::func::FuncOp"> {
+  let summary = "give each linalg op its own tensor.empty / linalg.fill init";
+  let description = [{
+    CSE merges equal inits (two matmuls' zero fills), and upstream
+    eliminate-empty-tensors then miscompiles when the ops writing into the
+    shared init end in different destinations (MLIR 22: the second result
+    reads the first's destination after it was overwritten; found by
+    tnp-autodiff's dot_general rule, test/passes/tnp-unshare-inits.mlir).
+    This pass, run before tnp-fuse and it, clones a shared init made from
+    nothing (an empty, or a fill of one, also generalized) for each op
+    that uses it as an init. Both are free until
+    bufferization, which then writes each into its own destination.
+    ```mlir
+    %f = linalg.fill ins(%zero) outs(%e)
+    %a = linalg.generic ... outs(%f)
+    %b = linalg.generic ... outs(%f)
+    // becomes: %a and %b each fill a tensor.empty of their own
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def TnpFuseLoopsPass : Pass<"tnp-fuse-loops", "::mlir::func::FuncOp"> {
   let summary = "fuse adjacent loop nests that meet only point to point";
   let description = [{

@@ -42,6 +42,7 @@ void tnp::buildCpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
 
 void tnp::buildLinalgToLLVMPipeline(OpPassManager &pm,
                                     const PipelineOptions &options) {
+  pm.addNestedPass<func::FuncOp>(createTnpUnshareInitsPass());
   if (options.fuse)
     pm.addNestedPass<func::FuncOp>(createTnpFusePass());
   pm.addPass(bufferization::createEmptyTensorEliminationPass());

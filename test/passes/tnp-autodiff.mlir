@@ -1,0 +1,94 @@
+// RUN: tnp-opt %s --tnp-autodiff=func=loss --canonicalize --cse --split-input-file | FileCheck %s
+
+// d/dx sum(exp(x)) reuses the forward exp; the ones seed folds away.
+// CHECK-LABEL: func.func @loss_grad(%arg0: tensor<3xf32>) -> (tensor<f32>, tensor<3xf32>)
+// CHECK-NEXT:  %[[E:.*]] = tnp.exp %arg0
+// CHECK-NEXT:  %[[S:.*]] = tnp.reduce sum %[[E]]
+// CHECK-NEXT:  return %[[S]], %[[E]]
+func.func @loss(%x: tensor<3xf32>) -> tensor<f32> {
+  %e = tnp.exp %x : tensor<3xf32>
+  %s = tnp.reduce sum %e, axes = [0] : tensor<3xf32> -> tensor<f32>
+  return %s : tensor<f32>
+}
+
+// -----
+
+// A broadcast operand's cotangent is summed over the broadcast dimensions
+// and reshaped back; a dot_general's are dot_generals with the other
+// operand (and a transpose into the operand's layout).
+// CHECK-LABEL: func.func @loss_grad
+// CHECK-SAME:  -> (tensor<f32>, tensor<2x3xf32>, tensor<3x4xf32>, tensor<1x4xf32>)
+// CHECK-DAG:   tnp.dot_general %{{.*}}, %arg1, batch = [] x [], contracting = [1] x [1] : (tensor<2x4xf32>, tensor<3x4xf32>) -> tensor<2x3xf32>
+// CHECK-DAG:   %[[DW:.*]] = tnp.dot_general %{{.*}}, %arg0, batch = [] x [], contracting = [0] x [0] : (tensor<2x4xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+// CHECK-DAG:   tnp.transpose %[[DW]], permutation = [1, 0] : tensor<4x3xf32> -> tensor<3x4xf32>
+// CHECK-DAG:   %[[DB:.*]] = tnp.reduce sum %{{.*}}, axes = [0] : tensor<2x4xf32> -> tensor<4xf32>
+// CHECK-DAG:   tnp.reshape %[[DB]] : (tensor<4xf32>) -> tensor<1x4xf32>
+func.func @loss(%x: tensor<2x3xf32>, %w: tensor<3x4xf32>, %b: tensor<1x4xf32>) -> tensor<f32> {
+  %y = tnp.dot_general %x, %w, batch = [] x [], contracting = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  %bb = tnp.broadcast_in_dim %b, dims = [0, 1] : (tensor<1x4xf32>) -> tensor<2x4xf32>
+  %z = tnp.add %y, %bb : tensor<2x4xf32>
+  %t = tnp.tanh %z : tensor<2x4xf32>
+  %s = tnp.reduce sum %t, axes = [0, 1] : tensor<2x4xf32> -> tensor<f32>
+  return %s : tensor<f32>
+}
+
+// -----
+
+// Only float arguments are differentiated by default; the integer index
+// takes no cotangent, and the gather's is a scatter-add into zeros.
+// CHECK-LABEL: func.func @loss_grad(%arg0: tensor<5xf64>, %arg1: tensor<3x1xi64>) -> (tensor<f64>, tensor<5xf64>)
+// CHECK:       %[[Z:.*]] = tnp.constant dense<0.000000e+00> : tensor<5xf64>
+// CHECK:       tnp.scatter add %[[Z]][%arg1], %{{.*}}, axes = [0]
+func.func @loss(%x: tensor<5xf64>, %i: tensor<3x1xi64>) -> tensor<f64> {
+  %g = tnp.gather %x[%i], axes = [0] : (tensor<5xf64>, tensor<3x1xi64>) -> tensor<3xf64>
+  %m = tnp.mul %g, %g : tensor<3xf64>
+  %s = tnp.reduce sum %m, axes = [0] : tensor<3xf64> -> tensor<f64>
+  return %s : tensor<f64>
+}
+
+// -----
+
+// scf.if: the backward pass is an scf.if on the same condition whose
+// branches recompute their forward values and yield the cotangents of the
+// values they read from above.
+// CHECK-LABEL: func.func @loss_grad
+// CHECK:       %[[C:.*]] = tensor.extract
+// CHECK:       scf.if %[[C]] -> (tensor<3xf32>)
+// CHECK:       %[[BACK:.*]] = scf.if %[[C]] -> (tensor<3xf32>) {
+// CHECK:         tnp.cos %arg0
+// CHECK:         scf.yield
+// CHECK:       } else {
+// CHECK:         scf.yield
+// CHECK:       }
+// CHECK:       return %{{.*}}, %[[BACK]]
+func.func @loss(%x: tensor<3xf32>, %p: tensor<i1>) -> tensor<f32> {
+  %c = tensor.extract %p[] : tensor<i1>
+  %y = scf.if %c -> (tensor<3xf32>) {
+    %s = tnp.sin %x : tensor<3xf32>
+    scf.yield %s : tensor<3xf32>
+  } else {
+    %d = tnp.add %x, %x : tensor<3xf32>
+    scf.yield %d : tensor<3xf32>
+  }
+  %s = tnp.reduce sum %y, axes = [0] : tensor<3xf32> -> tensor<f32>
+  return %s : tensor<f32>
+}
+
+// -----
+
+// A loop with constant bounds is unrolled: two tanh steps, two backward.
+// CHECK-LABEL: func.func @loss_grad
+// CHECK-NOT:   scf.for
+// CHECK-COUNT-2: tnp.tanh
+// CHECK-NOT:   scf.for
+func.func @loss(%x: tensor<3xf32>) -> tensor<f32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %y = scf.for %i = %c0 to %c2 step %c1 iter_args(%v = %x) -> (tensor<3xf32>) {
+    %t = tnp.tanh %v : tensor<3xf32>
+    scf.yield %t : tensor<3xf32>
+  }
+  %s = tnp.reduce sum %y, axes = [0] : tensor<3xf32> -> tensor<f32>
+  return %s : tensor<f32>
+}
