@@ -69,6 +69,8 @@ void tnp::buildLinalgToLLVMPipeline(OpPassManager &pm,
   if (options.parallelize)
     fn.addPass(createTnpParallelizePass());
   if (options.vectorWidth > 0) {
+    fn.addPass(createTnpUnrollNarrowLoopsPass(
+        TnpUnrollNarrowLoopsPassOptions{options.vectorWidth}));
     affine::AffineVectorizeOptions vectorize;
     vectorize.vectorSizes = {static_cast<int64_t>(options.vectorWidth)};
     // Along the innermost (contiguous) dimension of the stored memref.

@@ -333,6 +333,28 @@ bool isPlainMatmul(DotGeneralOp op) {
          op.getRhsContracting() == ArrayRef<int64_t>{b};
 }
 
+/// Whether the op is a product of two matrices, one of them or both
+/// transposed: then transposing them into place (a copy each) lets the
+/// product take linalg.matmul's loop order, whose innermost loop runs
+/// along rows of the rhs and the result, where the generic contraction's
+/// would stride across rows.
+bool isTransposedMatmul(DotGeneralOp op) {
+  return op.getLhs().getType().getRank() == 2 &&
+         op.getRhs().getType().getRank() == 2 && op.getLhsBatch().empty() &&
+         op.getLhsContracting().size() == 1 &&
+         (op.getLhsContracting()[0] == 0 || op.getRhsContracting()[0] == 1);
+}
+
+/// `v` (2-d) transposed.
+Value transposeMatrix(OpBuilder &b, Location loc, Value v) {
+  auto type = cast<RankedTensorType>(v.getType());
+  SmallVector<OpFoldResult> sizes = {tensor::getMixedSize(b, loc, v, 1),
+                                     tensor::getMixedSize(b, loc, v, 0)};
+  Value empty = tensor::EmptyOp::create(b, loc, sizes, type.getElementType());
+  return linalg::TransposeOp::create(b, loc, v, empty, ArrayRef<int64_t>{1, 0})
+      ->getResult(0);
+}
+
 /// tnp.dot_general to a contraction: loops are the batch dimensions, lhs's
 /// free ones, rhs's free ones (the result's order), then the contracting
 /// ones. Plain (batch) matrix products use the named linalg ops. Bool is
@@ -397,7 +419,16 @@ struct DotGeneralOpLowering : OpConversionPattern<DotGeneralOp> {
                              buildScalarConstant(rewriter, loc, accType, 0));
 
     Value result;
-    if (!isBool && !isComplex && accType == elementType && isPlainMatmul(op)) {
+    bool plainDtype = !isBool && !isComplex && accType == elementType;
+    if (plainDtype && isTransposedMatmul(op)) {
+      if (op.getLhsContracting()[0] == 0)
+        lhs = transposeMatrix(rewriter, loc, lhs);
+      if (op.getRhsContracting()[0] == 1)
+        rhs = transposeMatrix(rewriter, loc, rhs);
+      result = linalg::MatmulOp::create(rewriter, loc, TypeRange{accTensorType},
+                                        ValueRange{lhs, rhs}, ValueRange{init})
+                   .getResult(0);
+    } else if (plainDtype && isPlainMatmul(op)) {
       if (lhsType.getRank() == 2)
         result =
             linalg::MatmulOp::create(rewriter, loc, TypeRange{accTensorType},

@@ -15,12 +15,13 @@ func.func @loss(%x: tensor<3xf32>) -> tensor<f32> {
 
 // A broadcast operand's cotangent is summed over the broadcast dimensions
 // and reshaped back; a dot_general's are dot_generals with the other
-// operand (and a transpose into the operand's layout).
+// operand, ordered so that they land in the operand's layout (no
+// transpose here).
 // CHECK-LABEL: func.func @loss_grad
 // CHECK-SAME:  -> (tensor<f32>, tensor<2x3xf32>, tensor<3x4xf32>, tensor<1x4xf32>)
+// CHECK-NOT:   tnp.transpose
 // CHECK-DAG:   tnp.dot_general %{{.*}}, %arg1, batch = [] x [], contracting = [1] x [1] : (tensor<2x4xf32>, tensor<3x4xf32>) -> tensor<2x3xf32>
-// CHECK-DAG:   %[[DW:.*]] = tnp.dot_general %{{.*}}, %arg0, batch = [] x [], contracting = [0] x [0] : (tensor<2x4xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
-// CHECK-DAG:   tnp.transpose %[[DW]], permutation = [1, 0] : tensor<4x3xf32> -> tensor<3x4xf32>
+// CHECK-DAG:   tnp.dot_general %arg0, %{{.*}}, batch = [] x [], contracting = [0] x [0] : (tensor<2x3xf32>, tensor<2x4xf32>) -> tensor<3x4xf32>
 // CHECK-DAG:   %[[DB:.*]] = tnp.reduce sum %{{.*}}, axes = [0] : tensor<2x4xf32> -> tensor<4xf32>
 // CHECK-DAG:   tnp.reshape %[[DB]] : (tensor<4xf32>) -> tensor<1x4xf32>
 func.func @loss(%x: tensor<2x3xf32>, %w: tensor<3x4xf32>, %b: tensor<1x4xf32>) -> tensor<f32> {
@@ -90,5 +91,18 @@ func.func @loss(%x: tensor<3xf32>) -> tensor<f32> {
     scf.yield %t : tensor<3xf32>
   }
   %s = tnp.reduce sum %y, axes = [0] : tensor<3xf32> -> tensor<f32>
+  return %s : tensor<f32>
+}
+
+// -----
+
+// A cotangent that no order of the product gives in the operand's layout
+// is transposed into it: x is [contracting, batch-free, contracting].
+// CHECK-LABEL: func.func @loss_grad
+// CHECK:       %[[P:.*]] = tnp.dot_general %{{.*}}, %arg1, batch = [] x [], contracting = [] x [] : (tensor<3xf32>, tensor<2x4xf32>) -> tensor<3x2x4xf32>
+// CHECK:       tnp.transpose %[[P]], permutation = [1, 0, 2] : tensor<3x2x4xf32> -> tensor<2x3x4xf32>
+func.func @loss(%x: tensor<2x3x4xf32>, %y: tensor<2x4xf32>) -> tensor<f32> {
+  %d = tnp.dot_general %x, %y, batch = [] x [], contracting = [0, 2] x [0, 1] : (tensor<2x3x4xf32>, tensor<2x4xf32>) -> tensor<3xf32>
+  %s = tnp.reduce sum %d, axes = [0] : tensor<3xf32> -> tensor<f32>
   return %s : tensor<f32>
 }
