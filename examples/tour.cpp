@@ -107,11 +107,13 @@ void indexing() {
             << "\n\n";
 }
 
+using Weights = std::tuple<tnp::ndarray, tnp::ndarray, tnp::ndarray>;
+
 /// The tour's model: a dense ReLU layer and a linear projection.
 class Model {
 public:
   tnp::ndarray predict(const tnp::ndarray &inputs) {
-    if (!weights) {
+    if (!params) {
       int64_t size = inputs.shape()[1];
       // Note that type `tnp::float32` is used for performance.
       tnp::ndarray stddev = tnp::sqrt(tnp::asarray(size)).astype(tnp::float32);
@@ -119,16 +121,18 @@ public:
           tnp::random::randn({size, 64}).astype(tnp::float32) / stddev;
       tnp::ndarray bias = tnp::random::randn({64}).astype(tnp::float32);
       tnp::ndarray w2 = tnp::random::randn({64, 2}).astype(tnp::float32) / 8;
-      weights = {w1, bias, w2};
+      params = {w1, bias, w2};
     }
-    auto [w1, bias, w2] = *weights;
+    auto [w1, bias, w2] = *params;
     tnp::ndarray y = tnp::matmul(inputs, w1) + bias;
     y = tnp::maximum(y, 0);    // Relu
     return tnp::matmul(y, w2); // Linear projection
   }
+  /// The weights, made by the first predict (the Python model's weights).
+  const Weights &weights() const { return *params; }
 
 private:
-  std::optional<std::tuple<tnp::ndarray, tnp::ndarray, tnp::ndarray>> weights;
+  std::optional<Weights> params;
 };
 
 void exampleModel() {
@@ -136,6 +140,69 @@ void exampleModel() {
   Model model;
   // Create input data and compute predictions.
   std::cout << tfTensor(model.predict(tnp::ones({2, 32}, tnp::float32)))
+            << "\n\n";
+}
+
+/// Creates a batch of input and labels.
+std::pair<tnp::ndarray, tnp::ndarray> createBatch(int64_t batchSize = 32) {
+  return {tnp::random::randn({batchSize, 32}).astype(tnp::float32),
+          tnp::random::randn({batchSize, 2}).astype(tnp::float32)};
+}
+
+/// Computes gradients of squared loss between model prediction and labels.
+Weights computeGradients(Model &model, const tnp::ndarray &inputs,
+                         const tnp::ndarray &labels) {
+  tnp::GradientTape tape;
+  // Note that the weights need to be explicitly watched: they are arrays,
+  // not variables.
+  tape.watch(model.weights());
+  // Compute prediction and loss.
+  tnp::ndarray prediction = model.predict(inputs);
+  tnp::ndarray loss = tnp::sum(tnp::square(prediction - labels));
+  // This call computes the gradient through the computation above.
+  return tape.gradient(loss, model.weights());
+}
+
+/// TF prints a shape as `TensorShape([32, 64])`.
+std::string tfShape(const tnp::ndarray &a) {
+  std::string dims;
+  for (int64_t d : a.shape())
+    dims += (dims.empty() ? "" : ", ") + std::to_string(d);
+  return "TensorShape([" + dims + "])";
+}
+
+/// And a list of them as `[TensorShape([32, 64]), ...]`.
+std::string tfShapes(const Weights &arrays) {
+  auto [a, b, c] = arrays;
+  return "[" + tfShape(a) + ", " + tfShape(b) + ", " + tfShape(c) + "]";
+}
+
+void gradients() {
+  std::cout << "## Gradients and Jacobians: tf.GradientTape\n\n";
+  Model model;
+  (void)model.predict(tnp::ones({2, 32}, tnp::float32));
+  auto [inputs, labels] = createBatch();
+  Weights grads = computeGradients(model, inputs, labels);
+  // Inspect the shapes of returned gradients to verify they match the
+  // parameter shapes.
+  std::cout << "Parameter shapes: " << tfShapes(model.weights()) << "\n";
+  std::cout << "Gradient shapes: " << tfShapes(grads) << "\n";
+
+  // Computes a batch of jacobians. Each row is the jacobian of an element in
+  // the batch of outputs w.r.t. the corresponding input batch element.
+  auto predictionBatchJacobian = [&](const tnp::ndarray &inputs) {
+    tnp::GradientTape tape;
+    tape.watch(inputs);
+    tnp::ndarray prediction = model.predict(inputs);
+    return std::make_pair(prediction, tape.batch_jacobian(prediction, inputs));
+  };
+  tnp::ndarray inpBatch = tnp::ones({16, 32}, tnp::float32);
+  auto [output, batchJacobian] = predictionBatchJacobian(inpBatch);
+  // Note how the batch jacobian shape relates to the input and output
+  // shapes.
+  std::cout << "Output shape: " << tnp::to_string(output.shape())
+            << ", input shape: " << tnp::to_string(inpBatch.shape()) << "\n";
+  std::cout << "Batch jacobian shape: " << tnp::to_string(batchJacobian.shape())
             << "\n\n";
 }
 
@@ -174,6 +241,20 @@ void tfFunction() {
             << " time(s); calls that ran the trace: "
             << compiledPredict.cache_hits() + 1 << "\n\n";
 
+  // The tour's timing of compute_gradients: the tape recording eagerly,
+  // against the whole function (tape included) traced and compiled.
+  auto [batch, labels] = createBatch(512);
+  auto compiledComputeGradients =
+      tnp::trace([&](const tnp::ndarray &x, const tnp::ndarray &y) {
+        return computeGradients(model, x, y);
+      });
+  std::cout << "Gradients, eager vs tf.function (compute_gradients, batch "
+               "512)\n";
+  std::printf("Eager performance\n%.3f ms\n",
+              milliseconds([&] { computeGradients(model, batch, labels); }));
+  std::printf("tf.function compiled performance\n%.3f ms\n\n",
+              milliseconds([&] { compiledComputeGradients(batch, labels); }));
+
   auto compiledSigmoid = tnp::trace(sigmoid);
   std::cout << "The traced sigmoid, as tnp-opt reads it:\n"
             << compiledSigmoid.ir(tnp::ir_stage::traced,
@@ -199,6 +280,7 @@ int main() {
     broadcasting();
     indexing();
     exampleModel();
+    gradients();
     tfFunction();
   } catch (const tnp::Error &e) {
     std::cerr << "tour: " << e.what() << "\n";
