@@ -29,8 +29,9 @@ void TnpDialect::initialize() {
 
 Operation *TnpDialect::materializeConstant(OpBuilder &builder, Attribute value,
                                            Type type, Location loc) {
-  auto elements = dyn_cast<ElementsAttr>(value);
+  auto weak = dyn_cast<WeakAttr>(value);
+  auto elements = weak ? weak.getValue() : dyn_cast<ElementsAttr>(value);
   if (!elements || elements.getType() != type)
     return nullptr;
-  return ConstantOp::create(builder, loc, type, elements, /*weak=*/false);
+  return ConstantOp::create(builder, loc, type, elements, /*weak=*/bool(weak));
 }

@@ -36,4 +36,14 @@ def Tnp_PromotionModeAttr : EnumAttr<Tnp_Dialect, Tnp_PromotionMode, "promotion"
   let assemblyFormat = "`<` $value `>`";
 }
 
+// What a weak tnp.constant folds to: its value, marked, so that the folder
+// neither merges it with an equal non-weak constant nor folds arithmetic on
+// it before tnp-promote-types has given it a dtype.
+def Tnp_WeakAttr : AttrDef<Tnp_Dialect, "Weak"> {
+  let mnemonic = "weak";
+  let summary = "the value of a weak (C++ scalar) literal";
+  let parameters = (ins "::mlir::ElementsAttr":$value);
+  let assemblyFormat = "`<` $value `>`";
+}
+
 #endif // TNP_ENUMS_TD

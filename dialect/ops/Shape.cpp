@@ -28,9 +28,10 @@ LogicalResult ConstantOp::verify() {
 
 // A weak literal is not folded into other constants: its weakness would be
 // lost, and it would be merged with a strong constant of the same value.
+// A ConstantLike op must fold (m_Constant reads the result unchecked).
 OpFoldResult ConstantOp::fold(FoldAdaptor) {
   if (getWeak())
-    return {};
+    return WeakAttr::get(getContext(), getValue());
   return getValue();
 }
 

@@ -158,3 +158,16 @@ func.func @weak_literals(%x: tensor<2xf32>) -> (tensor<2xf32>, tensor<i64>, tens
   %1 = tnp.add %w, %w : tensor<i64>
   return %0, %1, %s : tensor<2xf32>, tensor<i64>, tensor<i64>
 }
+
+// -----
+
+// A weak literal broadcast to a dynamic shape stays (and folding it, which
+// reads the literal through m_Constant, does not crash).
+// CHECK-LABEL: func.func @weak_dynamic_broadcast
+// CHECK:       %[[W:.*]] = tnp.constant weak dense<0> : tensor<i64>
+// CHECK:       tnp.broadcast_in_dim %[[W]], dims = [] : (tensor<i64>) -> tensor<?x4xi64>
+func.func @weak_dynamic_broadcast(%x: tensor<?x4xf32>) -> tensor<?x4xi64> {
+  %c = tnp.constant weak dense<0> : tensor<i64>
+  %b = tnp.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<?x4xi64>
+  return %b : tensor<?x4xi64>
+}
