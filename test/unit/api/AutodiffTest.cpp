@@ -437,7 +437,7 @@ TEST(GradientTape, Errors) {
   batch.watch(x);
   ndarray z = tnp::stack({x, x, x});
   EXPECT_NE(errorOf<tnp::ValueError>([&] { batch.batch_jacobian(z, x); })
-                .find("(shape (3, 2)) and the source (shape (2,))"),
+                .find("(shape (3,2)) and the source (shape (2,))"),
             std::string::npos);
   tnp::GradientTape traced;
   traced.watch(x);
