@@ -70,6 +70,34 @@ inline std::map<std::string, double> numpyTimes(const std::string &script) {
   return times;
 }
 
+/// A first call's seconds, measured in a child process: in all, and
+/// tracing, to linalg, to the LLVM dialect, code generation (or loading
+/// from the disk cache).
+struct FirstCall {
+  double total = -1, trace = 0, toLinalg = 0, toLLVM = 0, codegen = 0;
+  bool operator<(const FirstCall &o) const { return total < o.total; }
+};
+
+/// Runs `command`, which prints a FirstCall's five numbers.
+inline FirstCall runFirstCall(const std::string &command) {
+  FILE *pipe = popen(command.c_str(), "r");
+  FirstCall c;
+  if (pipe) {
+    if (fscanf(pipe, "%lf %lf %lf %lf %lf", &c.total, &c.trace, &c.toLinalg,
+               &c.toLLVM, &c.codegen) != 5)
+      c.total = -1;
+    pclose(pipe);
+  }
+  return c;
+}
+
+inline void printFirstCall(const char *what, const FirstCall &c) {
+  std::printf("     %-26s %6.1f ms  (trace %.1f, to linalg %.1f, to llvm "
+              "%.1f, codegen %.1f)\n",
+              what, c.total * 1e3, c.trace * 1e3, c.toLinalg * 1e3,
+              c.toLLVM * 1e3, c.codegen * 1e3);
+}
+
 } // namespace bench
 
 #endif // TNP_BENCH_TIMING_H

@@ -9,8 +9,9 @@
 //   - traced grad: tnp::trace(tnp::grad(loss));
 //   - NumPy: the forward pass and a hand-written backward pass, in one
 //     /usr/bin/python3 subprocess started by this program;
-// then the first call of the traced grad (trace, differentiate, compile,
-// run) in a fresh process with an empty disk cache (cold) and a filled one.
+// then the first call of the traced grad (trace, which includes
+// differentiating, compile, run) in a fresh process with an empty disk
+// cache (cold) and a filled one.
 // Usage: tnp-bench-autodiff.
 //
 //===----------------------------------------------------------------------===//
@@ -74,32 +75,6 @@ int firstCall() {
   return 0;
 }
 
-struct FirstCall {
-  double total = -1, trace = 0, toLinalg = 0, toLLVM = 0, codegen = 0;
-  bool operator<(const FirstCall &o) const { return total < o.total; }
-};
-
-FirstCall runFirstCall(const char *self, const std::string &cacheDir) {
-  std::string command =
-      "TNP_CACHE_DIR=" + cacheDir + " " + self + " --first-call";
-  FILE *pipe = popen(command.c_str(), "r");
-  FirstCall c;
-  if (pipe) {
-    if (fscanf(pipe, "%lf %lf %lf %lf %lf", &c.total, &c.trace, &c.toLinalg,
-               &c.toLLVM, &c.codegen) != 5)
-      c.total = -1;
-    pclose(pipe);
-  }
-  return c;
-}
-
-void printFirstCall(const char *what, const FirstCall &c) {
-  std::printf("   %-26s %6.1f ms  (trace and differentiate %.1f, to linalg "
-              "%.1f, to llvm %.1f, codegen %.1f)\n",
-              what, c.total * 1e3, c.trace * 1e3, c.toLinalg * 1e3,
-              c.toLLVM * 1e3, c.codegen * 1e3);
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -156,18 +131,19 @@ print("gradients", median(gradients, 21, 50))
   auto dir =
       std::filesystem::temp_directory_path() / "tnp-bench-autodiff-cache";
   std::filesystem::remove_all(dir);
-  std::vector<FirstCall> cold;
+  std::string command =
+      "TNP_CACHE_DIR=" + dir.string() + " " + argv[0] + " --first-call";
+  std::vector<bench::FirstCall> cold, warm;
   for (int i = 0; i < 5; ++i) {
     std::filesystem::remove_all(dir);
-    cold.push_back(runFirstCall(argv[0], dir.string()));
+    cold.push_back(bench::runFirstCall(command));
   }
-  std::vector<FirstCall> warm;
   for (int i = 0; i < 5; ++i)
-    warm.push_back(runFirstCall(argv[0], dir.string()));
+    warm.push_back(bench::runFirstCall(command));
   std::sort(cold.begin(), cold.end());
   std::sort(warm.begin(), warm.end());
-  printFirstCall("cold (median of 5)", cold[2]);
-  printFirstCall("warm (median of 5)", warm[2]);
+  bench::printFirstCall("cold (median of 5)", cold[2]);
+  bench::printFirstCall("warm (median of 5)", warm[2]);
   std::filesystem::remove_all(dir);
   return 0;
 }

@@ -78,35 +78,6 @@ int firstCall(const std::string &which) {
   return 0;
 }
 
-/// A first call's seconds: in all, and tracing, to linalg, to the LLVM
-/// dialect, code generation (or loading from the disk cache).
-struct FirstCall {
-  double total = -1, trace = 0, toLinalg = 0, toLLVM = 0, codegen = 0;
-  bool operator<(const FirstCall &o) const { return total < o.total; }
-};
-
-FirstCall runFirstCall(const char *self, const std::string &which,
-                       const std::string &cacheDir) {
-  std::string command =
-      "TNP_CACHE_DIR=" + cacheDir + " " + self + " --first-call " + which;
-  FILE *pipe = popen(command.c_str(), "r");
-  FirstCall c;
-  if (pipe) {
-    if (fscanf(pipe, "%lf %lf %lf %lf %lf", &c.total, &c.trace, &c.toLinalg,
-               &c.toLLVM, &c.codegen) != 5)
-      c.total = -1;
-    pclose(pipe);
-  }
-  return c;
-}
-
-void printFirstCall(const char *what, const FirstCall &c) {
-  std::printf("     %-26s %6.1f ms  (trace %.1f, to linalg %.1f, to llvm "
-              "%.1f, codegen %.1f)\n",
-              what, c.total * 1e3, c.trace * 1e3, c.toLinalg * 1e3,
-              c.toLLVM * 1e3, c.codegen * 1e3);
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -157,14 +128,16 @@ for k in range(0, 21):
   auto dir = std::filesystem::temp_directory_path() / "tnp-bench-trace-cache";
   for (const char *which : {"sigmoid", "predict"}) {
     std::filesystem::remove_all(dir);
-    FirstCall cold = runFirstCall(argv[0], which, dir.string());
-    std::vector<FirstCall> warm;
+    std::string command = "TNP_CACHE_DIR=" + dir.string() + " " + argv[0] +
+                          " --first-call " + which;
+    bench::FirstCall cold = bench::runFirstCall(command);
+    std::vector<bench::FirstCall> warm;
     for (int i = 0; i < 5; ++i)
-      warm.push_back(runFirstCall(argv[0], which, dir.string()));
+      warm.push_back(bench::runFirstCall(command));
     std::sort(warm.begin(), warm.end());
     std::printf("   %s\n", which);
-    printFirstCall("cold (empty disk cache)", cold);
-    printFirstCall("warm (median of 5)", warm[2]);
+    bench::printFirstCall("cold (empty disk cache)", cold);
+    bench::printFirstCall("warm (median of 5)", warm[2]);
   }
   std::filesystem::remove_all(dir);
   return 0;

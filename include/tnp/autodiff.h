@@ -203,9 +203,11 @@ template <typename F, size_t... I> struct JacrevFn {
 template <size_t... I, typename F> auto grad(F &&f) {
   using D = std::decay_t<F>;
   if constexpr (sizeof...(I) == 0) {
-    return detail::Compiled(detail::GradFn<D, 0>{{std::forward<F>(f)}});
+    return detail::Compiled<detail::GradFn<D, 0>>(
+        detail::GradFn<D, 0>{{std::forward<F>(f)}});
   } else {
-    return detail::Compiled(detail::GradFn<D, I...>{{std::forward<F>(f)}});
+    return detail::Compiled<detail::GradFn<D, I...>>(
+        detail::GradFn<D, I...>{{std::forward<F>(f)}});
   }
 }
 
@@ -213,9 +215,10 @@ template <size_t... I, typename F> auto grad(F &&f) {
 template <size_t... I, typename F> auto value_and_grad(F &&f) {
   using D = std::decay_t<F>;
   if constexpr (sizeof...(I) == 0) {
-    return detail::Compiled(detail::ValueAndGradFn<D, 0>{{std::forward<F>(f)}});
+    return detail::Compiled<detail::ValueAndGradFn<D, 0>>(
+        detail::ValueAndGradFn<D, 0>{{std::forward<F>(f)}});
   } else {
-    return detail::Compiled(
+    return detail::Compiled<detail::ValueAndGradFn<D, I...>>(
         detail::ValueAndGradFn<D, I...>{{std::forward<F>(f)}});
   }
 }
@@ -224,8 +227,8 @@ template <size_t... I, typename F> auto value_and_grad(F &&f) {
 /// argument I (an ndarray): the Jacobian, of shape f's result's ++ the
 /// argument's, one VJP per result element (a loop in the compiled code).
 template <size_t I = 0, typename F> auto jacrev(F &&f) {
-  return detail::Compiled(
-      detail::JacrevFn<std::decay_t<F>, I>{{std::forward<F>(f)}});
+  using J = detail::JacrevFn<std::decay_t<F>, I>;
+  return detail::Compiled<J>(J{{std::forward<F>(f)}});
 }
 
 namespace detail {

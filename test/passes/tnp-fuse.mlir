@@ -107,3 +107,29 @@ func.func @matmul_prologues(%x: tensor<4x8xf32>, %w: tensor<8x3xf32>) -> (tensor
   %n = tnp.dot_general %e, %w, batch = [] x [], contracting = [1] x [0] : (tensor<4x8xf32>, tensor<8x3xf32>) -> tensor<4x3xf32>
   return %m, %n : tensor<4x3xf32>, tensor<4x3xf32>
 }
+
+// -----
+
+// A cheap producer fuses into a contraction only while recomputing it at
+// each reread costs at most 8 ops per element: a 1-op relu read 3 times
+// fuses; the 8-op mask chain of a relu's derivative read 32 times (a
+// weight gradient's product) stays a loop of its own.
+// CHECK-LABEL: func.func @reread_budget
+// CHECK:     %[[MASK:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]}
+// CHECK:       arith.cmpf oeq
+// CHECK:       arith.cmpf ogt
+// CHECK:     linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]} ins({{.*}}%[[MASK]]
+// CHECK-NOT:   arith.cmpf
+func.func @reread_budget(%x: tensor<512x32xf32>, %h: tensor<512x64xf32>, %ct: tensor<512x64xf32>) -> tensor<32x64xf32> {
+  %zero = tnp.constant dense<0.0> : tensor<512x64xf32>
+  %half = tnp.constant dense<0.5> : tensor<512x64xf32>
+  %eq = tnp.eq %h, %zero : tensor<512x64xf32>
+  %eqf = tnp.convert %eq : (tensor<512x64xi1>) -> tensor<512x64xf32>
+  %tie = tnp.mul %eqf, %half : tensor<512x64xf32>
+  %gt = tnp.gt %h, %zero : tensor<512x64xf32>
+  %gtf = tnp.convert %gt : (tensor<512x64xi1>) -> tensor<512x64xf32>
+  %d = tnp.add %gtf, %tie : tensor<512x64xf32>
+  %dh = tnp.mul %ct, %d : tensor<512x64xf32>
+  %g = tnp.dot_general %x, %dh, batch = [] x [], contracting = [0] x [0] : (tensor<512x32xf32>, tensor<512x64xf32>) -> tensor<32x64xf32>
+  return %g : tensor<32x64xf32>
+}
