@@ -59,9 +59,11 @@ def Tnp_BitsTensor : RankedTensorOf<[UI32, UI64]>;
 //===----------------------------------------------------------------------===//
 
 // Every op states its reverse-mode rule (an explicit zero rule where it is
-// not differentiable): a missing one is a link error, never a silent zero.
+// not differentiable) and its batching rule: a missing one is a link error,
+// never a silent zero or a silent loop.
 class Tnp_Op<string mnemonic, list<Trait> traits = []>
     : Op<Tnp_Dialect, mnemonic, !listconcat(traits,
-        [Pure, DeclareOpInterfaceMethods<Tnp_DifferentiableOpInterface>])>;
+        [Pure, DeclareOpInterfaceMethods<Tnp_DifferentiableOpInterface>,
+         DeclareOpInterfaceMethods<Tnp_BatchableOpInterface>])>;
 
 #endif // TNP_BASE_TD

@@ -1,9 +1,9 @@
 //===- TnpInterfaces.td - per-op rule interfaces -----------*- tablegen -*-===//
 //
 // Each op carries its own rules through these interfaces; passes hold only
-// generic drivers. Every op declares its VJP rule (tnp-autodiff) in
-// TnpBase.td's Tnp_Op; the rules live in dialect/ops/*Vjp.cpp. Batching
-// (tnp-batch) rules are attached op by op as that transform arrives.
+// generic drivers. Every op declares its VJP rule (tnp-autodiff) and its
+// batching rule (tnp-batch) in TnpBase.td's Tnp_Op; the rules live in
+// dialect/ops/*Vjp.cpp and dialect/ops/*Batch.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,9 +64,15 @@ def Tnp_DifferentiableOpInterface : OpInterface<"DifferentiableOpInterface"> {
 def Tnp_BatchableOpInterface : OpInterface<"BatchableOpInterface"> {
   let cppNamespace = "::mlir::tnp";
   let description = [{
-    The op's batching rule, used by `tnp-batch` (vectorized_map): given the
-    batched operands and the batch dimension of each (none if unbatched),
-    build the batched op and say where its results carry the batch.
+    The op's batching rule, used by `tnp-batch` (vectorized_map, vmap):
+    given the op's operands with a batch dimension added to some of them
+    (`operandBatchDims`: 0 where batched, none where not; tnp-batch keeps
+    batch dimensions in front), build the op over the whole batch and say
+    where its results carry the batch (0) or that they do not (none).
+    Operands that need no batch stay unbatched where the op allows. A rule
+    that cannot batch its op (a random_bits with batched keys) emits an
+    error and fails; tnp-batch then reports it, or loops over the batch
+    when asked to fall back.
   }];
   let methods = [
     InterfaceMethod<"Build the batched op from batched operands.",

@@ -96,7 +96,7 @@ tnp::detail::callFunction(mlir::ModuleOp module,
   return runTrace(*compiled, arguments);
 }
 
-struct GradRecorder::State {
+struct Recorder::State {
   std::string api;
   std::vector<ndarray> leaves;
   std::unique_ptr<Tracer> tracer;
@@ -108,7 +108,7 @@ struct GradRecorder::State {
   bool vjp = false;
 };
 
-GradRecorder::GradRecorder(const char *api, const std::vector<ndarray> &leaves)
+Recorder::Recorder(const char *api, const std::vector<ndarray> &leaves)
     : state(std::make_unique<State>()) {
   state->api = api;
   state->leaves = leaves;
@@ -117,19 +117,46 @@ GradRecorder::GradRecorder(const char *api, const std::vector<ndarray> &leaves)
   state->tracer = std::make_unique<Tracer>("f");
 }
 
-GradRecorder::~GradRecorder() = default;
+Recorder::~Recorder() = default;
 
-std::vector<ndarray> GradRecorder::arguments() {
+std::vector<ndarray>
+Recorder::arguments(const std::vector<std::optional<int64_t>> &axes) {
   std::vector<ndarray> traced;
-  for (const ndarray &leaf : state->leaves)
-    traced.push_back(leaf.is_weak() ? leaf
-                                    : state->tracer->addArgument(leaf.shape(),
-                                                                 leaf.dtype()));
+  for (size_t i = 0; i < state->leaves.size(); ++i) {
+    const ndarray &leaf = state->leaves[i];
+    if (leaf.is_weak()) {
+      traced.push_back(leaf);
+      continue;
+    }
+    shape_t shape = leaf.shape();
+    if (i < axes.size() && axes[i])
+      shape.erase(shape.begin() + *axes[i]);
+    traced.push_back(state->tracer->addArgument(shape, leaf.dtype()));
+  }
   return traced;
 }
 
-void GradRecorder::finish(const std::vector<ndarray> &outputs,
-                          const std::vector<size_t> &wrt, bool vjp) {
+void Recorder::finishBatched(const std::vector<ndarray> &outputs,
+                             const std::vector<std::optional<int64_t>> &axes,
+                             const std::vector<int64_t> &outAxes, int64_t size,
+                             bool fallback) {
+  state->outputs = outputs;
+  state->module = state->tracer->finish(outputs);
+  std::vector<int64_t> inAxes;
+  for (size_t i = 0; i < state->leaves.size(); ++i)
+    if (!state->leaves[i].is_weak()) {
+      state->inputs.push_back(state->leaves[i]);
+      inAxes.push_back(i < axes.size() && axes[i] ? *axes[i] : -1);
+    }
+  for (const ndarray &c : state->tracer->captures()) {
+    state->inputs.push_back(c);
+    inAxes.push_back(-1);
+  }
+  batch(*state->module, inAxes, outAxes, size, fallback, state->api);
+}
+
+void Recorder::finish(const std::vector<ndarray> &outputs,
+                      const std::vector<size_t> &wrt, bool vjp) {
   const std::string &api = state->api;
   std::vector<unsigned> positions;
   for (size_t l : wrt) {
@@ -175,7 +202,7 @@ void GradRecorder::finish(const std::vector<ndarray> &outputs,
 }
 
 std::vector<ndarray>
-GradRecorder::call(const std::vector<ndarray> &cotangents) const {
+Recorder::call(const std::vector<ndarray> &cotangents) const {
   std::vector<ndarray> inputs = state->inputs;
   if (state->vjp) {
     if (cotangents.size() != state->outputs.size())

@@ -6,6 +6,7 @@
 
 #include <tnp/ndarray.h>
 
+#include <string>
 #include <vector>
 
 namespace mlir {
@@ -19,6 +20,14 @@ namespace tnp::detail {
 /// CompileError with the diagnostics when an op cannot be differentiated.
 void differentiate(mlir::ModuleOp module, const std::vector<unsigned> &wrt,
                    bool vjp);
+
+/// Replaces the one function of `module` by its batched form: tnp-batch
+/// with `inAxes` per argument (-1: unbatched) and `outAxes` per result.
+/// The fallback's warnings go to stderr, prefixed by `api`; CompileError
+/// with the diagnostics when an op cannot be batched.
+void batch(mlir::ModuleOp module, const std::vector<int64_t> &inAxes,
+           const std::vector<int64_t> &outAxes, int64_t size, bool fallback,
+           const std::string &api);
 
 /// Calls the one function of `module` on `inputs`: inlined into the active
 /// tracer (whose context the module shares), or else compiled (once per

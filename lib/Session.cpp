@@ -110,7 +110,8 @@ double secondsSince(Clock::time_point start) {
 /// Runs the passes `build` adds on `module`; CompileError with the
 /// diagnostics on failure.
 void runPipeline(mlir::ModuleOp module,
-                 const std::function<void(mlir::OpPassManager &)> &build) {
+                 const std::function<void(mlir::OpPassManager &)> &build,
+                 std::string *notes = nullptr) {
   std::string input, messages;
   llvm::raw_string_ostream(input) << module;
   mlir::MLIRContext *context = module->getContext();
@@ -123,6 +124,8 @@ void runPipeline(mlir::ModuleOp module,
   build(pm);
   if (mlir::failed(pm.run(module)))
     throw CompileError("tnp: compiling failed:\n" + messages + "in:\n" + input);
+  if (notes)
+    *notes = messages;
 }
 
 /// Runs pipeline stage `stage` (1: tnp to linalg, 2: linalg to the LLVM
@@ -144,10 +147,10 @@ void runStage(mlir::ModuleOp module, int stage, const CompileOptions &options,
 
 } // namespace
 
-void Session::runPasses(
-    mlir::ModuleOp module,
-    const std::function<void(mlir::OpPassManager &)> &build) {
-  runPipeline(module, build);
+void Session::runPasses(mlir::ModuleOp module,
+                        const std::function<void(mlir::OpPassManager &)> &build,
+                        std::string *notes) {
+  runPipeline(module, build, notes);
 }
 
 void Session::lower(mlir::ModuleOp module, int stage,

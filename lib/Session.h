@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
 
 namespace mlir {
 class DialectRegistry;
@@ -58,9 +59,11 @@ public:
   /// linalg, 2 to the LLVM dialect. CompileError on failure.
   void lower(mlir::ModuleOp module, int stage,
              const CompileOptions &options = {});
-  /// Runs the passes `build` adds on `module`. CompileError on failure.
+  /// Runs the passes `build` adds on `module`. CompileError on failure;
+  /// on success, the diagnostics they emitted (warnings) go to `notes`.
   void runPasses(mlir::ModuleOp module,
-                 const std::function<void(mlir::OpPassManager &)> &build);
+                 const std::function<void(mlir::OpPassManager &)> &build,
+                 std::string *notes = nullptr);
   runtime::CompileCache &cache() { return *diskCache; }
   /// Serializes compilation (MLIR contexts are shared; kernels are not
   /// compiled concurrently).

@@ -206,6 +206,55 @@ def TnpLegalizeBoolMemoryPass
   }];
 }
 
+def TnpBatchPass : Pass<"tnp-batch", "::mlir::ModuleOp"> {
+  let summary = "vectorized_map: a function over one element as one over a batch";
+  let description = [{
+    Adds to the module `func` batched: argument i gains a dimension of
+    `size` at `in-axes[i]` (-1: not batched, the same for every element),
+    result i carries the batch at `out-axes[i]` (default 0). Each op is
+    rebuilt by its BatchableOpInterface rule, as JAX's vmap does; inside,
+    batched values keep the batch in front, and unbatched ones stay
+    unbatched until an op needs them batched.
+
+    ```mlir
+    func.func @f(%x: tensor<3xf32>, %w: tensor<3x2xf32>) -> tensor<2xf32> {
+      %y = tnp.dot_general %x, %w, batch = [] x [], contracting = [0] x [0]
+          : (tensor<3xf32>, tensor<3x2xf32>) -> tensor<2xf32>
+      return %y : tensor<2xf32>
+    }
+    ```
+    with `in-axes=0,-1 size=8` gains `@f_batched(%x: tensor<8x3xf32>,
+    %w: tensor<3x2xf32>) -> tensor<8x2xf32>`, one matrix product.
+
+    Control flow: `scf.if` on an unbatched condition stays, its branches
+    batched; on a batched one both branches run and a select picks per
+    element. `scf.for` carries batched values. `scf.while` with a batched
+    condition runs until every element's condition fails, each element's
+    carried values frozen once its own does. An op without a rule (a
+    `random_bits` with batched keys, a `pad` with a batched padding value)
+    is an error, or with `fallback=true` runs once per element in a loop
+    inside the batched function (with a warning), as TF's
+    fallback_to_while_loop.
+  }];
+  let options = [
+    Option<"function", "func", "std::string", /*default=*/"",
+           "the function to batch">,
+    ListOption<"inAxes", "in-axes", "int64_t",
+               "per argument, where its batch dimension goes (-1: none)">,
+    ListOption<"outAxes", "out-axes", "int64_t",
+               "per result, where its batch dimension goes (default 0)">,
+    Option<"size", "size", "int64_t", /*default=*/"0", "the batch size">,
+    Option<"fallback", "fallback", "bool", /*default=*/"false",
+           "loop over the batch for ops without a batching rule">,
+    Option<"name", "name", "std::string", /*default=*/"",
+           "the new function's name (default: func_batched)">,
+  ];
+  let dependentDialects = [
+    "::mlir::tnp::TnpDialect", "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect", "::mlir::arith::ArithDialect"
+  ];
+}
+
 def TnpAutodiffPass : Pass<"tnp-autodiff", "::mlir::ModuleOp"> {
   let summary = "reverse-mode differentiation: a function's gradient as a new function";
   let description = [{

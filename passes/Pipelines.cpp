@@ -35,6 +35,14 @@ void tnp::buildTnpGradientPipeline(OpPassManager &pm,
   pm.addPass(createCSEPass());
 }
 
+void tnp::buildTnpBatchPipeline(OpPassManager &pm,
+                                const TnpBatchPassOptions &options) {
+  pm.addNestedPass<func::FuncOp>(createTnpPromoteTypesPass());
+  pm.addPass(createTnpBatchPass(options));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
 void tnp::buildCpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
   buildTnpToLinalgPipeline(pm);
   buildLinalgToLLVMPipeline(pm, options);

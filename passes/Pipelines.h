@@ -50,11 +50,16 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
 void buildTnpToLinalgPipeline(OpPassManager &pm);
 
 struct TnpAutodiffPassOptions;
+struct TnpBatchPassOptions;
 /// Differentiates a recorded function: promotion (the VJP rules read
 /// homogeneous ops), tnp-autodiff, then canonicalization and CSE, which
 /// keep of the forward pass what the backward one reads.
 void buildTnpGradientPipeline(OpPassManager &pm,
                               const TnpAutodiffPassOptions &options);
+/// Batches a recorded function (vectorized_map): promotion, tnp-batch,
+/// canonicalization and CSE.
+void buildTnpBatchPipeline(OpPassManager &pm,
+                           const TnpBatchPassOptions &options);
 
 /// The rest of the CPU pipeline: from tnp-to-linalg's output to the LLVM
 /// dialect.

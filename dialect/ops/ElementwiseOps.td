@@ -15,9 +15,21 @@ include "dialect/TnpInterfaces.td"
 
 def Tnp_NumberTensor : RankedTensorOf<[Tnp_Int, Tnp_Float, Tnp_Complex]>;
 
+// One batching rule serves the family: batch every operand alike.
 class Tnp_ElementwiseOp<string mnemonic, list<Trait> traits = []>
     : Tnp_Op<mnemonic, !listconcat(traits, [Elementwise,
-        SameOperandsAndResultShape, Tnp_PromotableOpInterface])>;
+        SameOperandsAndResultShape, Tnp_PromotableOpInterface])> {
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::buildBatched(::mlir::OpBuilder &b,
+        ::mlir::ValueRange operands,
+        ::llvm::ArrayRef<std::optional<int64_t>> operandBatchDims,
+        ::llvm::SmallVectorImpl<::mlir::Value> &results,
+        ::llvm::SmallVectorImpl<std::optional<int64_t>> &resultBatchDims) {
+      return ::mlir::tnp::batching::batchAlike(getOperation(), b, operands,
+          operandBatchDims, results, resultBatchDims);
+    }
+  }];
+}
 
 class Tnp_UnaryOp<string mnemonic, string category,
                   Type operandType = Tnp_Tensor, list<Trait> traits = []>

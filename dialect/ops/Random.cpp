@@ -20,3 +20,12 @@ LogicalResult RandomBitsOp::buildVjp(OpBuilder &, ValueRange,
   out.push_back(Value());
   return success();
 }
+
+// One key gives every lane the same bits (the op is unbatched); per-lane
+// keys need a Threefry per lane, which the op does not express: tnp-batch's
+// loop fallback covers that.
+LogicalResult RandomBitsOp::buildBatched(
+    OpBuilder &, ValueRange, ArrayRef<std::optional<int64_t>>,
+    SmallVectorImpl<Value> &, SmallVectorImpl<std::optional<int64_t>> &) {
+  return emitOpError("has no batching rule for batched keys");
+}

@@ -39,13 +39,17 @@ namespace detail {
 
 class Tape;
 
-/// Records f for a derivative: f runs on arguments(), traced arrays shaped
-/// as the call's leaves (weak ones stay static), inside the active trace.
-class GradRecorder {
+/// Records f for a transform (a derivative, a batch): f runs on
+/// arguments(), traced arrays shaped as the call's leaves (weak ones stay
+/// static), inside the active trace.
+class Recorder {
 public:
-  GradRecorder(const char *api, const std::vector<ndarray> &leaves);
-  ~GradRecorder();
-  std::vector<ndarray> arguments();
+  Recorder(const char *api, const std::vector<ndarray> &leaves);
+  ~Recorder();
+  /// With `axes`, leaf i loses dimension axes[i] where it has one: f sees
+  /// one element of a batch.
+  std::vector<ndarray>
+  arguments(const std::vector<std::optional<int64_t>> &axes = {});
   /// Ends the record with f's `outputs` and differentiates them with
   /// respect to leaves `wrt`: value_and_grad of the one 0-d float output,
   /// or with `vjp`, the VJP of all of them. TypeError for what cannot be.
@@ -55,6 +59,13 @@ public:
   /// outputs, then the gradients of leaves `wrt`. A VJP takes a cotangent
   /// per output.
   std::vector<ndarray> call(const std::vector<ndarray> &cotangents = {}) const;
+  /// Ends the record with f's `outputs` and batches it (tnp-batch): leaf i
+  /// batched along axes[i] (none: unbatched), output j's batch at
+  /// outAxes[j]. Then call() runs f over the batch.
+  void finishBatched(const std::vector<ndarray> &outputs,
+                     const std::vector<std::optional<int64_t>> &axes,
+                     const std::vector<int64_t> &outAxes, int64_t size,
+                     bool fallback);
 
 private:
   struct State;
@@ -105,7 +116,7 @@ template <typename F, size_t... I> struct Differentiated {
   /// respect to the leaves of the arguments at I. Returns f's result (its
   /// structure) and the recorder.
   template <typename... Args>
-  auto record(GradRecorder &recorder, bool vjp, const Args &...args) const {
+  auto record(Recorder &recorder, bool vjp, const Args &...args) const {
     std::vector<ndarray> leaves;
     auto ranges = leafRanges(leaves, args...);
     std::vector<ndarray> traced = recorder.arguments();
@@ -138,7 +149,7 @@ template <typename F, size_t... I> struct Differentiated {
   template <typename... Args> auto valueAndGrad(const Args &...args) const {
     std::vector<ndarray> leaves;
     leafRanges(leaves, args...);
-    GradRecorder recorder("tnp::grad", leaves);
+    Recorder recorder("tnp::grad", leaves);
     record(recorder, /*vjp=*/false, args...);
     std::vector<ndarray> out = recorder.call();
     std::vector<ndarray> grads(out.begin() + 1, out.end());
@@ -184,7 +195,7 @@ template <typename F, size_t... I> struct JacrevFn {
   template <typename... Args> ndarray operator()(const Args &...args) const {
     std::vector<ndarray> leaves;
     leafRanges(leaves, args...);
-    GradRecorder recorder("tnp::jacrev", leaves);
+    Recorder recorder("tnp::jacrev", leaves);
     ndarray y = d.record(recorder, /*vjp=*/true, args...);
     const ndarray &x = std::get<I...>(std::forward_as_tuple(args...));
     return jacobianRows(
@@ -240,7 +251,7 @@ template <typename F, typename R, typename... Args> struct PullbackFn {
   std::tuple<Args...> operator()(const R &ct, const Args &...args) const {
     std::vector<ndarray> leaves;
     leafRanges(leaves, args...);
-    GradRecorder recorder("tnp::vjp", leaves);
+    Recorder recorder("tnp::vjp", leaves);
     std::vector<ndarray> traced = recorder.arguments();
     size_t next = 0;
     std::tuple<Args...> tracedArgs{

@@ -21,5 +21,6 @@
 #include <tnp/random.h>
 #include <tnp/reductions.h>
 #include <tnp/trace.h>
+#include <tnp/vectorize.h>
 
 #endif // TNP_TNP_H

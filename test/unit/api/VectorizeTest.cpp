@@ -1,0 +1,256 @@
+//===- VectorizeTest.cpp - vectorized_map against map_fn ------------------===//
+//
+// For every batching rule (reached through the NumPy API or the primitive),
+// vectorized_map of a function equals map_fn of it, at batch sizes 1, 7 and
+// 128, with unbatched arguments mixed in. Both compute in float64 with the
+// same ops per element; batched reductions and products may sum in another
+// order, hence 1e-12 relative.
+//
+//===----------------------------------------------------------------------===//
+
+#include <tnp/tnp.h>
+
+#include "lib/Primitives.h"
+#include "test/unit/api/ErrorOf.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+#include <vector>
+
+namespace {
+
+using tnp::ndarray;
+namespace prim = tnp::detail::prim;
+
+void expectClose(const ndarray &got, const ndarray &want,
+                 const std::string &what) {
+  ASSERT_EQ(got.shape(), want.shape()) << what;
+  ASSERT_EQ(got.dtype(), want.dtype()) << what;
+  std::vector<double> g = got.to_vector<double>(), w = want.to_vector<double>();
+  for (size_t i = 0; i < g.size(); ++i)
+    ASSERT_LE(std::abs(g[i] - w[i]),
+              1e-12 * std::max({1.0, std::abs(g[i]), std::abs(w[i])}))
+        << what << " element " << i << ": " << g[i] << " vs " << w[i];
+}
+
+const int64_t kSizes[] = {1, 7, 128};
+
+/// vectorized_map(f, xs) == map_fn(f, xs) for xs of each batch size and
+/// element shape `shape`.
+void checkUnary(const std::function<ndarray(const ndarray &)> &f,
+                const tnp::shape_t &shape, const std::string &what) {
+  for (int64_t n : kSizes) {
+    tnp::shape_t batched = shape;
+    batched.insert(batched.begin(), n);
+    ndarray xs = tnp::random::uniform(0.5, 2.0, batched);
+    expectClose(tnp::vectorized_map(f, xs), tnp::map_fn(f, xs),
+                what + " at batch " + std::to_string(n));
+  }
+}
+
+class Vectorize : public ::testing::Test {
+protected:
+  void SetUp() override { tnp::random::seed(11); }
+};
+
+TEST_F(Vectorize, ElementwiseConvertAndSelect) {
+  checkUnary([](const ndarray &x) { return tnp::exp(x) * x - 1.0; }, {3, 4},
+             "exp");
+  checkUnary([](const ndarray &x) { return tnp::where(x > 1.0, x, -x); }, {5},
+             "where");
+  checkUnary([](const ndarray &x) { return x.astype(tnp::float32); }, {2},
+             "convert");
+  checkUnary([](const ndarray &x) { return tnp::maximum(x, 1.2) / x; }, {},
+             "0-d");
+}
+
+TEST_F(Vectorize, DataMovement) {
+  checkUnary(
+      [](const ndarray &x) {
+        return x.reshape({4, 3});
+      },
+      {3, 4}, "reshape");
+  checkUnary([](const ndarray &x) { return tnp::transpose(x); }, {3, 4},
+             "transpose");
+  checkUnary([](const ndarray &x) { return x(tnp::slice(1, 3), tnp::slice()); },
+             {3, 4}, "slice");
+  checkUnary(
+      [](const ndarray &x) { return x(tnp::slice(tnp::none, tnp::none, -1)); },
+      {5}, "reverse");
+  checkUnary(
+      [](const ndarray &x) {
+        return tnp::concatenate({x, x * 2.0});
+      },
+      {3}, "concatenate");
+  checkUnary(
+      [](const ndarray &x) {
+        return prim::pad(x, tnp::asarray(0.5), {1}, {2}, {1});
+      },
+      {3}, "pad");
+  checkUnary(
+      [](const ndarray &x) {
+        return tnp::broadcast_to(x, {2, 3});
+      },
+      {3}, "broadcast");
+}
+
+TEST_F(Vectorize, Reductions) {
+  checkUnary([](const ndarray &x) { return tnp::sum(x, 1); }, {3, 4}, "sum");
+  checkUnary([](const ndarray &x) { return tnp::max(x); }, {3, 4}, "max");
+  checkUnary([](const ndarray &x) { return tnp::cumsum(x, 0); }, {3, 4},
+             "cumsum");
+  checkUnary([](const ndarray &x) { return tnp::argmax(x, 1); }, {3, 4},
+             "argmax");
+}
+
+TEST_F(Vectorize, DotGeneralWithEitherOrBothBatched) {
+  ndarray w = tnp::random::randn({4, 5});
+  for (int64_t n : kSizes) {
+    ndarray xs = tnp::random::randn({n, 3, 4}),
+            ws = tnp::random::randn({n, 4, 5});
+    auto f = [](const ndarray &x, const ndarray &v) {
+      return tnp::matmul(x, v);
+    };
+    auto pairs = std::make_pair(xs, ws);
+    auto both = [&](const std::pair<ndarray, ndarray> &e) {
+      return f(e.first, e.second);
+    };
+    expectClose(tnp::vectorized_map(both, pairs), tnp::map_fn(both, pairs),
+                "both batched");
+    expectClose(tnp::vmap(f, {0, std::nullopt})(xs, w),
+                tnp::map_fn([&](const ndarray &x) { return f(x, w); }, xs),
+                "lhs batched");
+    ndarray x = tnp::random::randn({3, 4});
+    expectClose(tnp::vmap(f, {std::nullopt, 0})(x, ws),
+                tnp::map_fn([&](const ndarray &v) { return f(x, v); }, ws),
+                "rhs batched");
+  }
+}
+
+TEST_F(Vectorize, GatherAndScatter) {
+  ndarray table = tnp::random::randn({6, 2});
+  for (int64_t n : kSizes) {
+    ndarray xs = tnp::random::randn({n, 6, 2});
+    ndarray idx = tnp::asarray({5, 0, 5});
+    ndarray idxs = tnp::random::randint(0, 6, {n, 3});
+    checkUnary([&](const ndarray &x) { return x(idx); }, {6, 2}, "gather");
+    expectClose(tnp::vmap([&](const ndarray &i) { return table(i); })(idxs),
+                tnp::map_fn([&](const ndarray &i) { return table(i); }, idxs),
+                "gather with batched indices");
+    auto both = [](const std::pair<ndarray, ndarray> &e) {
+      return e.first(e.second);
+    };
+    auto pairs = std::make_pair(xs, idxs);
+    expectClose(tnp::vectorized_map(both, pairs), tnp::map_fn(both, pairs),
+                "gather, both batched");
+    auto scatter = [](const std::pair<ndarray, ndarray> &e) {
+      return e.first.at(e.second).add(1.5);
+    };
+    expectClose(tnp::vectorized_map(scatter, pairs),
+                tnp::map_fn(scatter, pairs), "scatter add");
+  }
+}
+
+TEST_F(Vectorize, ControlFlow) {
+  // A per-element predicate: both branches run, a select picks.
+  checkUnary(
+      [](const ndarray &x) {
+        return tnp::cond(
+            tnp::sum(x) > 5.0, [](const ndarray &v) { return v * 2.0; },
+            [](const ndarray &v) { return -v; }, x);
+      },
+      {4}, "cond");
+  checkUnary(
+      [](const ndarray &x) {
+        return tnp::fori_loop(
+            0, 3, [](const ndarray &, const ndarray &v) { return v * v; }, x);
+      },
+      {2}, "fori_loop");
+  // Elements need different trip counts: each stops on its own.
+  checkUnary(
+      [](const ndarray &x) {
+        return tnp::while_loop(
+            [](const ndarray &v) { return tnp::sum(v) < 20.0; },
+            [](const ndarray &v) { return v * 1.5; }, x);
+      },
+      {3}, "while_loop");
+}
+
+/// The seed's MLP loss, float64.
+ndarray loss(const std::vector<ndarray> &w, const ndarray &x,
+             const ndarray &y) {
+  ndarray h = tnp::maximum(tnp::matmul(x, w[0]) + w[1], 0);
+  return tnp::sum(tnp::square(tnp::matmul(h, w[2]) - y));
+}
+
+TEST_F(Vectorize, PerExampleGradientsAndJacobians) {
+  std::vector<ndarray> w = {tnp::random::randn({4, 6}), tnp::random::randn({6}),
+                            tnp::random::randn({6, 2})};
+  for (int64_t n : kSizes) {
+    auto batch =
+        std::make_pair(tnp::random::randn({n, 4}), tnp::random::randn({n, 2}));
+    auto perExample = [&](const std::pair<ndarray, ndarray> &e) {
+      return tnp::grad(loss)(w, tnp::expand_dims(e.first, 0),
+                             tnp::expand_dims(e.second, 0));
+    };
+    std::vector<ndarray> fast = tnp::vectorized_map(perExample, batch);
+    std::vector<ndarray> slow = tnp::map_fn(perExample, batch);
+    for (size_t k = 0; k < 3; ++k)
+      expectClose(fast[k], slow[k],
+                  "per-example gradient " + std::to_string(k));
+  }
+  // A batch Jacobian as vmap of a VJP, against GradientTape's.
+  ndarray xs = tnp::random::randn({5, 4});
+  auto predict = [&](const ndarray &x) {
+    return tnp::matmul(tnp::tanh(tnp::matmul(x, w[0])), w[0].T());
+  };
+  auto rowJacobian = [&](const ndarray &x) { return tnp::jacrev(predict)(x); };
+  tnp::GradientTape tape;
+  tape.watch(xs);
+  ndarray ys = predict(xs);
+  expectClose(tnp::vectorized_map(rowJacobian, xs), tape.batch_jacobian(ys, xs),
+              "batch jacobian");
+  // grad of a vmap: the transforms compose in the other order too.
+  auto total = [&](const ndarray &x) {
+    return tnp::sum(tnp::vectorized_map(
+        [](const ndarray &r) { return tnp::sin(r) * r; }, x));
+  };
+  expectClose(tnp::grad(total)(xs), tnp::sin(xs) + xs * tnp::cos(xs),
+              "grad of vmap");
+}
+
+TEST_F(Vectorize, AxesAndUnbatchedOutputs) {
+  ndarray xs = tnp::random::randn({3, 7});
+  auto f = [](const ndarray &x) { return x * 2.0; };
+  expectClose(tnp::vmap(f, {1}, {1})(xs), xs * 2.0, "in_axes 1, out_axes 1");
+  ndarray c = tnp::vmap([](const ndarray &) { return tnp::ones({2}); })(xs);
+  expectClose(c, tnp::ones({3, 2}), "an unbatched output is broadcast");
+}
+
+TEST_F(Vectorize, OpsWithoutARuleAndErrors) {
+  ndarray keys = tnp::asarray({1u, 2u, 3u, 4u}, tnp::uint32).reshape({2, 2});
+  auto bits = [](const ndarray &key) {
+    return prim::randomBits(key, {3}, tnp::uint32);
+  };
+  EXPECT_NE(errorOf<tnp::CompileError>([&] { tnp::vectorized_map(bits, keys); })
+                .find("'tnp.random_bits' op has no batching rule for batched "
+                      "keys"),
+            std::string::npos);
+  ndarray fallback = tnp::vectorized_map(bits, keys, /*fallback=*/true);
+  EXPECT_EQ(fallback.to_vector<uint32_t>(),
+            tnp::map_fn(bits, keys).to_vector<uint32_t>());
+  auto add = [](const ndarray &x, const ndarray &y) { return x + y; };
+  EXPECT_NE(errorOf<tnp::ValueError>([&] {
+              tnp::vmap(add)(tnp::ones({3, 2}), tnp::ones({4, 2}));
+            }).find("inconsistent sizes for the mapped axis: 3 and 4"),
+            std::string::npos);
+  EXPECT_NE(errorOf<tnp::ValueError>([&] {
+              tnp::map_fn([](const ndarray &x) { return x; },
+                          tnp::asarray(1.0));
+            }).find("leading dimension"),
+            std::string::npos);
+}
+
+} // namespace
