@@ -103,6 +103,10 @@ TEST_F(Vectorize, Reductions) {
              "cumsum");
   checkUnary([](const ndarray &x) { return tnp::argmax(x, 1); }, {3, 4},
              "argmax");
+  checkUnary([](const ndarray &x) { return tnp::argmin(x, 0); }, {3, 4},
+             "argmin");
+  checkUnary([](const ndarray &x) { return tnp::cumprod(x, 1); }, {3, 4},
+             "cumprod");
 }
 
 TEST_F(Vectorize, DotGeneralWithEitherOrBothBatched) {
@@ -150,6 +154,15 @@ TEST_F(Vectorize, GatherAndScatter) {
     };
     expectClose(tnp::vectorized_map(scatter, pairs),
                 tnp::map_fn(scatter, pairs), "scatter add");
+    auto set = [](const std::pair<ndarray, ndarray> &e) {
+      return e.first.at(e.second(tnp::slice(0, 1))).set(-2.0);
+    };
+    expectClose(tnp::vectorized_map(set, pairs), tnp::map_fn(set, pairs),
+                "scatter set");
+    ndarray values = tnp::random::randn({n, 3, 2});
+    auto setRows = [&](const ndarray &v) { return table.at(idx).multiply(v); };
+    expectClose(tnp::vectorized_map(setRows, values),
+                tnp::map_fn(setRows, values), "scatter mul, batched updates");
   }
 }
 
