@@ -18,6 +18,7 @@
 
 #include <tnp/tnp.h>
 
+#include "bench/Mlp.h"
 #include "bench/Timing.h"
 
 #include <algorithm>
@@ -30,14 +31,7 @@
 
 namespace {
 
-using Weights = std::vector<tnp::ndarray>;
-
-Weights makeWeights() {
-  tnp::random::seed(0);
-  return {(tnp::random::randn({32, 64}) / std::sqrt(32.0)).astype(tnp::float32),
-          tnp::random::randn({64}).astype(tnp::float32),
-          (tnp::random::randn({64, 2}) / 8.0).astype(tnp::float32)};
-}
+using bench::Weights;
 
 tnp::ndarray loss(const Weights &w, const tnp::ndarray &inputs,
                   const tnp::ndarray &labels) {
@@ -46,21 +40,12 @@ tnp::ndarray loss(const Weights &w, const tnp::ndarray &inputs,
   return tnp::sum(tnp::square(prediction - labels));
 }
 
-/// The seed's compute_gradients, with a tape.
-Weights computeGradients(const Weights &weights, const tnp::ndarray &inputs,
-                         const tnp::ndarray &labels) {
-  tnp::GradientTape tape;
-  tape.watch(weights);
-  tnp::ndarray l = loss(weights, inputs, labels);
-  return tape.gradient(l, weights);
-}
-
 auto gradOfLoss() { return tnp::trace(tnp::grad(loss)); }
 
 /// The child process of the first-call measurement.
 int firstCall() {
   (void)(tnp::ones({1}) + 1);
-  Weights w = makeWeights();
+  Weights w = bench::mlpWeights();
   tnp::ndarray inputs = tnp::random::randn({512, 32}).astype(tnp::float32);
   tnp::ndarray labels = tnp::random::randn({512, 2}).astype(tnp::float32);
   auto start = std::chrono::steady_clock::now();
@@ -81,13 +66,8 @@ int main(int argc, char **argv) {
   if (argc == 2 && std::string(argv[1]) == "--first-call")
     return firstCall();
 
-  std::map<std::string, double> numpy = bench::numpyTimes(R"PY(
-rng = np.random.default_rng(0)
-w1 = (rng.standard_normal((32, 64)) / np.sqrt(32)).astype(np.float32)
-b = rng.standard_normal(64).astype(np.float32)
-w2 = (rng.standard_normal((64, 2)) / 8).astype(np.float32)
-x = rng.standard_normal((512, 32)).astype(np.float32)
-labels = rng.standard_normal((512, 2)).astype(np.float32)
+  std::map<std::string, double> numpy =
+      bench::numpyTimes(bench::numpyMlp(512) + R"PY(
 def gradients():
     h = x @ w1 + b
     r = np.maximum(h, 0)
@@ -101,14 +81,14 @@ print("gradients", median(gradients, 21, 50))
   if (numpy.empty())
     std::cerr << "warning: no NumPy timings (is /usr/bin/python3 numpy?)\n";
 
-  Weights w = makeWeights();
+  Weights w = bench::mlpWeights();
   tnp::ndarray inputs = tnp::random::randn({512, 32}).astype(tnp::float32);
   tnp::ndarray labels = tnp::random::randn({512, 2}).astype(tnp::float32);
-  auto tracedTape = tnp::trace(computeGradients);
+  auto tracedTape = tnp::trace(bench::mlpGradients);
   auto tracedGrad = gradOfLoss();
 
   double eager = bench::medianSeconds(
-      [&] { (void)computeGradients(w, inputs, labels); }, 21, 5);
+      [&] { (void)bench::mlpGradients(w, inputs, labels); }, 21, 5);
   double tape = bench::medianSeconds(
       [&] { (void)tracedTape(w, inputs, labels); }, 21, 50);
   double grad = bench::medianSeconds(

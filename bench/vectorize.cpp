@@ -17,6 +17,7 @@
 
 #include <tnp/tnp.h>
 
+#include "bench/Mlp.h"
 #include "bench/Timing.h"
 
 #include <cstdio>
@@ -27,30 +28,13 @@
 
 namespace {
 
-using Weights = std::vector<tnp::ndarray>;
 using Example = std::pair<tnp::ndarray, tnp::ndarray>;
-
-Weights computeGradients(const Weights &weights, const tnp::ndarray &inputs,
-                         const tnp::ndarray &labels) {
-  tnp::GradientTape tape;
-  tape.watch(weights);
-  tnp::ndarray y =
-      tnp::maximum(tnp::matmul(inputs, weights[0]) + weights[1], 0);
-  tnp::ndarray loss =
-      tnp::sum(tnp::square(tnp::matmul(y, weights[2]) - labels));
-  return tape.gradient(loss, weights);
-}
 
 } // namespace
 
 int main() {
-  std::map<std::string, double> numpy = bench::numpyTimes(R"PY(
-rng = np.random.default_rng(0)
-w1 = (rng.standard_normal((32, 64)) / np.sqrt(32)).astype(np.float32)
-b = rng.standard_normal(64).astype(np.float32)
-w2 = (rng.standard_normal((64, 2)) / 8).astype(np.float32)
-x = rng.standard_normal((128, 32)).astype(np.float32)
-labels = rng.standard_normal((128, 2)).astype(np.float32)
+  std::map<std::string, double> numpy =
+      bench::numpyTimes(bench::numpyMlp(128) + R"PY(
 def per_example():
     h = x @ w1 + b
     r = np.maximum(h, 0)
@@ -62,16 +46,12 @@ print("per_example", median(per_example, 21, 20))
   if (numpy.empty())
     std::cerr << "warning: no NumPy timings (is /usr/bin/python3 numpy?)\n";
 
-  tnp::random::seed(0);
-  Weights w = {
-      (tnp::random::randn({32, 64}) / std::sqrt(32.0)).astype(tnp::float32),
-      tnp::random::randn({64}).astype(tnp::float32),
-      (tnp::random::randn({64, 2}) / 8.0).astype(tnp::float32)};
+  bench::Weights w = bench::mlpWeights();
   tnp::ndarray inputs = tnp::random::randn({128, 32}).astype(tnp::float32);
   tnp::ndarray labels = tnp::random::randn({128, 2}).astype(tnp::float32);
   auto single = [&](const Example &e) {
-    return computeGradients(w, tnp::expand_dims(e.first, 0),
-                            tnp::expand_dims(e.second, 0));
+    return bench::mlpGradients(w, tnp::expand_dims(e.first, 0),
+                               tnp::expand_dims(e.second, 0));
   };
   auto vectorized =
       tnp::trace([&](const tnp::ndarray &x, const tnp::ndarray &y) {

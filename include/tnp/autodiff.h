@@ -24,6 +24,7 @@
 #ifndef TNP_AUTODIFF_H
 #define TNP_AUTODIFF_H
 
+#include <tnp/control_flow.h>
 #include <tnp/trace.h>
 
 #include <cstddef>
@@ -96,6 +97,18 @@ std::vector<std::pair<size_t, size_t>> leafRanges(std::vector<ndarray> &leaves,
   return ranges;
 }
 
+/// f called on `traced` (a Recorder's arguments) in place of the leaves of
+/// `args`, and the leaves of its result.
+template <typename F, typename... Args>
+auto callTraced(const F &f, const std::vector<ndarray> &traced,
+                std::vector<ndarray> &outputs, const Args &...args) {
+  size_t next = 0;
+  std::tuple<Args...> tracedArgs{tree_of<Args>::replace(args, traced, next)...};
+  auto result = std::apply(f, tracedArgs);
+  outputs = leavesOf(result);
+  return result;
+}
+
 /// Derivatives of f with respect to the arguments at I...: the shared
 /// machinery of grad, value_and_grad, vjp and jacrev.
 template <typename F, size_t... I> struct Differentiated {
@@ -117,32 +130,15 @@ template <typename F, size_t... I> struct Differentiated {
   /// structure) and the recorder.
   template <typename... Args>
   auto record(Recorder &recorder, bool vjp, const Args &...args) const {
-    std::vector<ndarray> leaves;
+    std::vector<ndarray> leaves, outputs;
     auto ranges = leafRanges(leaves, args...);
-    std::vector<ndarray> traced = recorder.arguments();
-    size_t next = 0;
-    std::tuple<Args...> tracedArgs{
-        tree_of<Args>::replace(args, traced, next)...};
-    using R = std::decay_t<std::invoke_result_t<const F &, const Args &...>>;
-    R result = std::apply(f, tracedArgs);
-    std::vector<ndarray> outputs;
-    std::string key;
-    tree<R>::flatten(result, outputs, key);
+    auto result = callTraced(f, recorder.arguments(), outputs, args...);
     std::vector<size_t> wrt;
     for (size_t i : {I...})
       for (size_t l = ranges[i].first; l < ranges[i].second; ++l)
         wrt.push_back(l);
     recorder.finish(outputs, wrt, vjp);
     return result;
-  }
-
-  /// Gradient leaves back into the structure of the arguments at I.
-  template <typename... Args>
-  static auto rebuildGrads(const std::vector<ndarray> &grads,
-                           const Args &...args) {
-    auto like = select(args...);
-    size_t next = 0;
-    return tree<decltype(like)>::replace(like, grads, next);
   }
 
   /// value_and_grad inside a trace: f's value and the gradients.
@@ -153,7 +149,7 @@ template <typename F, size_t... I> struct Differentiated {
     record(recorder, /*vjp=*/false, args...);
     std::vector<ndarray> out = recorder.call();
     std::vector<ndarray> grads(out.begin() + 1, out.end());
-    return std::make_pair(out.front(), rebuildGrads(grads, args...));
+    return std::make_pair(out.front(), rebuild(select(args...), grads));
   }
 };
 
@@ -249,27 +245,18 @@ namespace detail {
 template <typename F, typename R, typename... Args> struct PullbackFn {
   F f;
   std::tuple<Args...> operator()(const R &ct, const Args &...args) const {
-    std::vector<ndarray> leaves;
+    std::vector<ndarray> leaves, outputs;
     leafRanges(leaves, args...);
     Recorder recorder("tnp::vjp", leaves);
-    std::vector<ndarray> traced = recorder.arguments();
-    size_t next = 0;
-    std::tuple<Args...> tracedArgs{
-        tree_of<Args>::replace(args, traced, next)...};
-    R result = std::apply(f, tracedArgs);
-    std::vector<ndarray> outputs, cts;
-    std::string key;
-    tree<R>::flatten(result, outputs, key);
-    tree<R>::flatten(ct, cts, key);
+    callTraced(f, recorder.arguments(), outputs, args...);
+    std::vector<ndarray> cts = leavesOf(ct);
     std::vector<size_t> all(leaves.size());
     for (size_t l = 0; l < all.size(); ++l)
       all[l] = l;
     recorder.finish(outputs, all, /*vjp=*/true);
     std::vector<ndarray> out = recorder.call(cts);
     std::vector<ndarray> grads(out.begin() + outputs.size(), out.end());
-    next = 0;
-    return tree<std::tuple<Args...>>::replace(std::tuple<Args...>{args...},
-                                              grads, next);
+    return rebuild(std::tuple<Args...>{args...}, grads);
   }
 };
 

@@ -79,15 +79,8 @@ template <typename F> struct VmapFn {
     if (size < 0)
       throw ValueError("tnp::vmap: no argument is mapped (in_axes)");
     Recorder recorder("tnp::vmap", leaves);
-    std::vector<ndarray> traced = recorder.arguments(axes);
-    size_t next = 0;
-    std::tuple<Args...> tracedArgs{
-        tree_of<Args>::replace(args, traced, next)...};
-    using R = std::decay_t<std::invoke_result_t<const F &, const Args &...>>;
-    R result = std::apply(f, tracedArgs);
     std::vector<ndarray> outputs;
-    std::string key;
-    tree<R>::flatten(result, outputs, key);
+    auto result = callTraced(f, recorder.arguments(axes), outputs, args...);
     std::vector<int64_t> out = outAxes;
     if (out.empty())
       out.assign(outputs.size(), 0);
@@ -99,9 +92,7 @@ template <typename F> struct VmapFn {
       if (out[j] < 0)
         out[j] += outputs[j].ndim() + 1;
     recorder.finishBatched(outputs, axes, out, size, fallback);
-    std::vector<ndarray> batched = recorder.call();
-    next = 0;
-    return tree<R>::replace(result, batched, next);
+    return rebuild(result, recorder.call());
   }
 };
 
