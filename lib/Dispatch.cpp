@@ -253,8 +253,8 @@ std::shared_ptr<ArrayImpl> run(const Call &call) {
     if (call.inputs[i]->tracer) {
       // An array of an enclosing trace is a capture of the active one.
       Tracer *tracer = activeTracer();
-      if (!tracer || !tracer->holds(*call.inputs[i]) &&
-                         !tracer->startedIn(call.inputs[i]->tracer))
+      if (!tracer || (!tracer->holds(*call.inputs[i]) &&
+                      !tracer->startedIn(call.inputs[i]->tracer)))
         throw ValueError("tnp::trace: an array traced by a function was used "
                          "outside it (it escaped, say through a capture)");
       return tracer->record(call);

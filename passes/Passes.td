@@ -133,7 +133,9 @@ def TnpUnrollNarrowLoopsPass
     matmul (the tour model's projection) took 204 us that way, its loop
     over the 2 columns vectorized. Unrolling such loops first (a body of
     at most width - 1 copies per loop) leaves the vectorizer the loops
-    inside or around them, or scalar code.
+    inside or around them, or scalar code. Only loops that index the
+    innermost dimension of a load or store (those the vectorizer takes)
+    unroll: others would only cost compile time.
     ```mlir
     affine.for %j = 0 to 2 { S(%j) }
     // becomes

@@ -16,6 +16,34 @@ using namespace mlir;
 
 namespace {
 
+/// Whether `loop`'s induction variable indexes the innermost (contiguous)
+/// dimension of a load or store in it: the loops the vectorizer would
+/// pick. Others stay rolled, so that their bodies are not copied for
+/// nothing (compile time).
+bool indexesRows(affine::AffineForOp loop) {
+  Value iv = loop.getInductionVar();
+  auto indexesLast = [&](AffineMap map, ValueRange operands) {
+    if (map.getNumResults() == 0)
+      return false;
+    AffineExpr last = map.getResults().back();
+    for (auto [d, operand] : llvm::enumerate(operands))
+      if (operand == iv && last.isFunctionOfDim(d))
+        return true;
+    return false;
+  };
+  return loop.getBody()
+      ->walk([&](Operation *op) {
+        if (auto load = dyn_cast<affine::AffineLoadOp>(op))
+          if (indexesLast(load.getAffineMap(), load.getMapOperands()))
+            return WalkResult::interrupt();
+        if (auto store = dyn_cast<affine::AffineStoreOp>(op))
+          if (indexesLast(store.getAffineMap(), store.getMapOperands()))
+            return WalkResult::interrupt();
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 struct TnpUnrollNarrowLoopsPass
     : public mlir::tnp::impl::TnpUnrollNarrowLoopsPassBase<
           TnpUnrollNarrowLoopsPass> {
@@ -26,7 +54,7 @@ struct TnpUnrollNarrowLoopsPass
     SmallVector<affine::AffineForOp> narrow;
     getOperation().walk([&](affine::AffineForOp loop) {
       std::optional<uint64_t> trips = affine::getConstantTripCount(loop);
-      if (trips && *trips > 1 && *trips < width)
+      if (trips && *trips > 1 && *trips < width && indexesRows(loop))
         narrow.push_back(loop);
     });
     for (affine::AffineForOp loop : narrow)

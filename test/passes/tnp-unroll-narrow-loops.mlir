@@ -38,3 +38,18 @@ func.func @wide(%c: memref<8xf32>) {
   }
   return
 }
+
+// A narrow loop over rows (not the contiguous dimension) is not what the
+// vectorizer takes: it stays rolled.
+// CHECK-LABEL: func.func @narrow_rows
+// CHECK:       affine.for {{.*}} = 0 to 2 {
+// CHECK:         affine.for {{.*}} = 0 to 64 {
+func.func @narrow_rows(%c: memref<2x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  affine.for %i = 0 to 2 {
+    affine.for %j = 0 to 64 {
+      affine.store %zero, %c[%i, %j] : memref<2x64xf32>
+    }
+  }
+  return
+}
