@@ -44,6 +44,8 @@ public:
     tracer->recordBound(call, out);
   }
   bool holds(const ArrayImpl &a) const { return tracer->holds(a); }
+  /// Whether the tape started while `trace` was recording.
+  bool startedIn(const Tracer *trace) const { return tracer->startedIn(trace); }
   /// The watched arrays' argument positions for `sources`.
   std::vector<unsigned> positions(const std::vector<ndarray> &sources) const;
   /// The tape's function returning `target`, in VJP form with respect to
@@ -153,10 +155,13 @@ void tnp::detail::checkUntaped(const std::vector<ndarray> &arrays,
 }
 
 void tnp::detail::checkNoTape(const char *what) {
-  if (!recording.empty())
-    throw NotImplementedError(
-        std::string("GradientTape does not record ") + what +
-        " under tnp::trace; differentiate it with tnp::grad");
+  // Only a tape started inside the active trace sees its traced ops.
+  Tracer *active = activeTracer();
+  for (Tape *tape : recording)
+    if (active && tape->startedIn(active))
+      throw NotImplementedError(
+          std::string("GradientTape does not record ") + what +
+          " under tnp::trace; differentiate it with tnp::grad");
 }
 
 namespace {

@@ -24,8 +24,8 @@ void recordOnTapes(const Call &call, const ArrayImpl &out);
 /// NotImplementedError when a recording tape holds one of `arrays`, which
 /// `what` reads without the tape seeing its ops.
 void checkUntaped(const std::vector<ndarray> &arrays, const char *what);
-/// NotImplementedError when a tape records: `what` (traced control flow)
-/// would not be recorded.
+/// NotImplementedError when a tape started inside the active trace records:
+/// `what` (traced control flow) would not be recorded.
 void checkNoTape(const char *what);
 
 } // namespace tnp::detail

@@ -390,8 +390,10 @@ tnp::detail::compileFunction(mlir::ModuleOp module) {
 
 std::vector<ndarray> tnp::detail::runTrace(const CompiledTrace &trace,
                                            const std::vector<ndarray> &leaves) {
-  if (tapesRecording())
+  if (tapesRecording()) {
     checkUntaped(leaves, "a call of a compiled (tnp::trace) function");
+    checkUntaped(trace.captures, "a call of a compiled (tnp::trace) function");
+  }
   llvm::SmallVector<const ArrayImpl *, 8> all;
   for (const ndarray &leaf : leaves)
     if (!implOf(leaf).weak)

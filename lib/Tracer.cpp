@@ -166,6 +166,11 @@ std::shared_ptr<ArrayImpl> Tracer::record(const Call &call) {
 }
 
 void Tracer::recordBound(const Call &call, const ArrayImpl &out) {
+  // An op of a trace this one did not start in is not run now: the call of
+  // that trace's compiled code is where a tape has to look (runTrace).
+  for (int i = 0; i < call.numInputs; ++i)
+    if (Tracer *t = call.inputs[i]->tracer; t && t != this && !startedIn(t))
+      return;
   for (int i = 0; i < call.numInputs; ++i)
     if (holds(*call.inputs[i])) {
       bound[&out] = build(call);

@@ -445,6 +445,30 @@ TEST(GradientTape, Errors) {
   EXPECT_NE(errorOf<tnp::NotImplementedError>([&] { compiled(x); })
                 .find("compiled (tnp::trace) function"),
             std::string::npos);
+  // A watched array the compiled function captures is caught too.
+  auto capturing = tnp::trace([&](const ndarray &v) { return v * x; });
+  EXPECT_NE(errorOf<tnp::NotImplementedError>([&] {
+              capturing(other);
+            }).find("compiled (tnp::trace) function"),
+            std::string::npos);
+  // Traced control flow is refused only to a tape started in the trace;
+  // this eager tape does not see the trace's ops.
+  auto branchy = tnp::trace([](const ndarray &v) {
+    return tnp::cond(
+        tnp::sum(v) > 0.0, [](const ndarray &u) { return u; },
+        [](const ndarray &u) { return -u; }, v);
+  });
+  EXPECT_EQ(branchy(other).to_vector<double>(), std::vector<double>{1.0});
+  auto inside = tnp::trace([](const ndarray &v) {
+    tnp::GradientTape tape;
+    tape.watch(v);
+    return tnp::fori_loop(
+        0, 2, [](const ndarray &, const ndarray &u) { return u * 2.0; }, v);
+  });
+  EXPECT_NE(errorOf<tnp::NotImplementedError>([&] {
+              inside(other);
+            }).find("does not record tnp::fori_loop under tnp::trace"),
+            std::string::npos);
 }
 
 TEST(Grad, Errors) {
