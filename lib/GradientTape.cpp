@@ -189,7 +189,7 @@ ndarray jacobianOf(Tape &tape, const ndarray &target, const ndarray &source,
         all.push_back(ct);
         return callFunction(*module, all).back();
       },
-      target.shape(), target.dtype(), source.shape(), source.dtype(), batched);
+      target.shape(), target.dtype(), source.shape(), batched);
 }
 
 } // namespace

@@ -15,6 +15,7 @@
 #include <tnp/indexing.h>
 #include <tnp/manipulation.h>
 #include <tnp/math.h>
+#include <tnp/vectorize.h>
 
 #include "lib/ArrayImpl.h"
 #include "lib/Format.h"
@@ -54,6 +55,8 @@ ndarray strong(const ndarray &a) {
 }
 
 } // namespace
+
+bool tnp::detail::tracing() { return activeTracer() != nullptr; }
 
 void tnp::detail::differentiate(mlir::ModuleOp module,
                                 const std::vector<unsigned> &wrt, bool vjp) {
@@ -225,7 +228,7 @@ Recorder::call(const std::vector<ndarray> &cotangents) const {
 ndarray tnp::detail::jacobianRows(
     const std::function<ndarray(const ndarray &)> &pullback,
     const shape_t &shape, tnp::dtype dtype, const shape_t &inShape,
-    tnp::dtype inDType, bool batched) {
+    bool batched) {
   shape_t rowShape(shape.begin() + (batched ? 1 : 0), shape.end());
   int64_t n = numElements(rowShape);
   auto oneHot = [&](const ndarray &k) {
@@ -241,15 +244,16 @@ ndarray tnp::detail::jacobianRows(
       rows.push_back(pullback(oneHot(asarray(k))));
     return stack(rows, axis).reshape(full);
   }
-  // Traced: one loop whose body is one VJP, not n copies of it.
-  shape_t stacked = inShape;
-  stacked.insert(stacked.begin() + axis, n);
-  ndarray jac = fori_loop(
-      0, n,
-      [&](const ndarray &k, const ndarray &acc) {
-        ndarray row = pullback(oneHot(k));
-        return batched ? acc.at(slice(), k).set(row) : acc.at(k).set(row);
-      },
-      zeros(stacked, inDType));
-  return jac.reshape(full);
+  // Traced: the VJP batched over the one-hot cotangents (vmap of the
+  // pullback), one computation for all rows. Ops without a batching rule
+  // loop inside it.
+  shape_t basisShape = shape, oneRow = rowShape;
+  basisShape.insert(basisShape.begin(), n);
+  if (batched)
+    oneRow.insert(oneRow.begin(), 1);
+  oneRow.insert(oneRow.begin(), n);
+  ndarray basis = broadcast_to(identity(n, dtype).reshape(oneRow), basisShape);
+  ndarray rows = vmap([&](const ndarray &ct) { return pullback(ct); }, {0},
+                      {axis}, /*fallback_to_while_loop=*/true)(basis);
+  return rows.reshape(full);
 }

@@ -48,5 +48,3 @@ void tnp::detail::batch(mlir::ModuleOp module,
     std::cerr << api << ": warning: " << notes;
   module.lookupSymbol(options.function)->erase();
 }
-
-bool tnp::detail::tracing() { return activeTracer() != nullptr; }

@@ -75,12 +75,12 @@ private:
 
 /// The Jacobian from a pullback (a VJP at one point), row by row: for each
 /// element k of an output of `shape` and `dtype` (of its dimensions after
-/// the first, when `batched`), pullback(one-hot k), an array of `inShape`
-/// and `inDType`, is its row. Shape: out ++ in, or [B] ++ out[1:] ++ in[1:]
-/// when batched.
+/// the first, when `batched`), pullback(one-hot k), an array of `inShape`,
+/// is its row. Shape: out ++ in, or [B] ++ out[1:] ++ in[1:] when batched.
+/// Eagerly a loop of pullbacks; in a trace one vmap of the pullback.
 ndarray jacobianRows(const std::function<ndarray(const ndarray &)> &pullback,
                      const shape_t &shape, tnp::dtype dtype,
-                     const shape_t &inShape, tnp::dtype inDType, bool batched);
+                     const shape_t &inShape, bool batched);
 
 /// The leaves each argument of a call contributes: [first, last).
 template <typename... Args>
@@ -153,6 +153,9 @@ template <typename F, size_t... I> struct Differentiated {
   }
 };
 
+/// Whether a trace records on this thread.
+bool tracing();
+
 /// Calls `traced(args...)` inside a trace, else through a compiled trace of
 /// it (cached per signature).
 template <typename Traced> class Compiled {
@@ -162,7 +165,7 @@ public:
   template <typename... Args> auto operator()(const Args &...args) const {
     std::vector<ndarray> leaves;
     leafRanges(leaves, args...);
-    if (anyTraced(leaves))
+    if (tracing() || anyTraced(leaves))
       return traced(args...);
     return compiled(args...);
   }
@@ -196,7 +199,7 @@ template <typename F, size_t... I> struct JacrevFn {
     const ndarray &x = std::get<I...>(std::forward_as_tuple(args...));
     return jacobianRows(
         [&](const ndarray &ct) { return recorder.call({ct}).back(); },
-        y.shape(), y.dtype(), x.shape(), x.dtype(), /*batched=*/false);
+        y.shape(), y.dtype(), x.shape(), /*batched=*/false);
   }
 };
 

@@ -34,9 +34,6 @@ namespace tnp {
 
 namespace detail {
 
-/// Whether a trace records on this thread.
-bool tracing();
-
 /// vmap's function: f over the batch, in a trace.
 template <typename F> struct VmapFn {
   F f;
