@@ -51,7 +51,7 @@ def Tnp_BoolOrIntTensor : RankedTensorOf<[Tnp_BoolOrInt]>;
 def Tnp_RealTensor : RankedTensorOf<[Tnp_Real]>;
 def Tnp_IndexTensor : RankedTensorOf<[I32, I64]>;
 def Tnp_ScalarTensor : 0DTensorOf<[Tnp_DType]>;
-def Tnp_KeyTensor : 1DTensorOf<[UI32]>;
+def Tnp_KeyTensor : RankedTensorOf<[UI32]>;
 def Tnp_BitsTensor : RankedTensorOf<[UI32, UI64]>;
 
 //===----------------------------------------------------------------------===//

@@ -285,27 +285,33 @@ struct RandomBitsOpLowering : OpConversionPattern<RandomBitsOp> {
     }
     Location loc = op.getLoc();
     Value key = adaptor.getKey();
-    Value k0 = tensor::ExtractOp::create(
-        rewriter, loc, key,
-        ValueRange{arith::ConstantIndexOp::create(rewriter, loc, 0)});
-    Value k1 = tensor::ExtractOp::create(
-        rewriter, loc, key,
-        ValueRange{arith::ConstantIndexOp::create(rewriter, loc, 1)});
-    Value parity = arith::XOrIOp::create(
-        rewriter, loc, arith::XOrIOp::create(rewriter, loc, k0, k1),
-        arith::ConstantOp::create(rewriter, loc,
-                                  rewriter.getI32IntegerAttr(0x1BD11BDA)));
-    SmallVector<Value> ks = {k0, k1, parity};
+    // Leading result dimensions index a batch of keys (K x 2); the rest
+    // is the sample each key fills.
+    int64_t keyDims = cast<RankedTensorType>(key.getType()).getRank() - 1;
 
     ArrayRef<int64_t> shape = resultType.getShape();
     int64_t rank = resultType.getRank();
     Value init = buildEmpty(rewriter, loc, resultType, {});
     Value result = buildGenerate(
         rewriter, loc, init, [&](OpBuilder &b, Location loc) -> Value {
-          // Row-major linear position, as i64.
+          SmallVector<Value> at;
+          for (int64_t d = 0; d < keyDims; ++d)
+            at.push_back(linalg::IndexOp::create(b, loc, d));
+          auto word = [&](int64_t w) {
+            SmallVector<Value> index(at);
+            index.push_back(arith::ConstantIndexOp::create(b, loc, w));
+            return tensor::ExtractOp::create(b, loc, key, index).getResult();
+          };
+          Value k0 = word(0), k1 = word(1);
+          Value parity = arith::XOrIOp::create(
+              b, loc, arith::XOrIOp::create(b, loc, k0, k1),
+              arith::ConstantOp::create(b, loc,
+                                        b.getI32IntegerAttr(0x1BD11BDA)));
+          SmallVector<Value> ks = {k0, k1, parity};
+          // Row-major linear position within the sample, as i64.
           Value linear;
           int64_t stride = 1;
-          for (int64_t d = rank - 1; d >= 0; --d) {
+          for (int64_t d = rank - 1; d >= keyDims; --d) {
             Value term = linalg::IndexOp::create(b, loc, d);
             if (stride != 1)
               term = arith::MulIOp::create(

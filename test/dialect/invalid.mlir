@@ -693,7 +693,7 @@ func.func @scatter_max_complex(%a: tensor<5xcomplex<f32>>, %i: tensor<4x1xi64>, 
 // -----
 
 func.func @random_key_shape(%k: tensor<3xui32>) {
-  // expected-error @+1 {{key must be tensor<2xui32>, got 'tensor<3xui32>'}}
+  // expected-error @+1 {{key must be tensor<2xui32> or a batch of them (K x 2), got 'tensor<3xui32>'}}
   %0 = tnp.random_bits %k : (tensor<3xui32>) -> tensor<4xui32>
   return
 }
@@ -701,8 +701,16 @@ func.func @random_key_shape(%k: tensor<3xui32>) {
 // -----
 
 func.func @random_key_dtype(%k: tensor<2xi32>) {
-  // expected-error @+1 {{operand #0 must be 1D tensor of 32-bit unsigned integer values}}
+  // expected-error @+1 {{operand #0 must be ranked tensor of 32-bit unsigned integer values}}
   %0 = tnp.random_bits %k : (tensor<2xi32>) -> tensor<4xui32>
+  return
+}
+
+// -----
+
+func.func @random_key_batch(%k: tensor<4x2xui32>) {
+  // expected-error @+1 {{a batch of keys of shape 'tensor<4x2xui32>' gives results whose shape starts with it, got 'tensor<3xui32>'}}
+  %0 = tnp.random_bits %k : (tensor<4x2xui32>) -> tensor<3xui32>
   return
 }
 

@@ -1,9 +1,10 @@
 // RUN: tnp-opt %s --tnp-batch="func=f in-axes=0 size=4" --split-input-file --verify-diagnostics
 
-func.func @f(%key: tensor<2xui32>) -> tensor<3xui32> {
-  // expected-error @+1 {{'tnp.random_bits' op has no batching rule for batched keys}}
-  %b = tnp.random_bits %key : (tensor<2xui32>) -> tensor<3xui32>
-  return %b : tensor<3xui32>
+func.func @f(%v: tensor<f32>) -> tensor<5xf32> {
+  %x = tnp.constant dense<1.0> : tensor<3xf32>
+  // expected-error @+1 {{'tnp.pad' op has no batching rule for a batched padding value}}
+  %p = tnp.pad %x, %v, low = [1], high = [1], interior = [0] : (tensor<3xf32>, tensor<f32>) -> tensor<5xf32>
+  return %p : tensor<5xf32>
 }
 
 // -----

@@ -51,3 +51,13 @@ func.func @f(%x: tensor<3xf32>, %unused: tensor<i1>) -> tensor<3xf32> {
   }
   return %r : tensor<3xf32>
 }
+
+// -----
+
+// A batch of keys: one more leading key dimension of random_bits.
+// CHECK-LABEL: func.func @f_batched(%arg0: tensor<8x2xui32>, %arg1: tensor<i1>) -> tensor<8x3xui32>
+// CHECK-NEXT:  tnp.random_bits %arg0 : (tensor<8x2xui32>) -> tensor<8x3xui32>
+func.func @f(%key: tensor<2xui32>, %unused: tensor<i1>) -> tensor<3xui32> {
+  %b = tnp.random_bits %key : (tensor<2xui32>) -> tensor<3xui32>
+  return %b : tensor<3xui32>
+}

@@ -242,18 +242,31 @@ TEST_F(Vectorize, AxesAndUnbatchedOutputs) {
   expectClose(c, tnp::ones({3, 2}), "an unbatched output is broadcast");
 }
 
-TEST_F(Vectorize, OpsWithoutARuleAndErrors) {
-  ndarray keys = tnp::asarray({1u, 2u, 3u, 4u}, tnp::uint32).reshape({2, 2});
+TEST_F(Vectorize, RandomBitsWithBatchedKeys) {
+  ndarray keys =
+      tnp::asarray({1u, 2u, 3u, 4u, 5u, 6u}, tnp::uint32).reshape({3, 2});
   auto bits = [](const ndarray &key) {
-    return prim::randomBits(key, {3}, tnp::uint32);
+    return prim::randomBits(key, {2, 3}, tnp::uint32);
   };
-  EXPECT_NE(errorOf<tnp::CompileError>([&] { tnp::vectorized_map(bits, keys); })
-                .find("'tnp.random_bits' op has no batching rule for batched "
-                      "keys"),
-            std::string::npos);
-  ndarray fallback = tnp::vectorized_map(bits, keys, /*fallback=*/true);
-  EXPECT_EQ(fallback.to_vector<uint32_t>(),
+  EXPECT_EQ(tnp::vectorized_map(bits, keys).to_vector<uint32_t>(),
             tnp::map_fn(bits, keys).to_vector<uint32_t>());
+}
+
+TEST_F(Vectorize, OpsWithoutARuleAndErrors) {
+  // pad has no rule for a batched padding value: an error naming the op,
+  // or a loop over the batch when asked.
+  ndarray x = tnp::random::randn({3});
+  auto padWith = [&](const ndarray &v) {
+    return prim::pad(x, v, {1}, {1}, {0});
+  };
+  ndarray values = tnp::random::randn({4});
+  EXPECT_NE(
+      errorOf<tnp::CompileError>([&] { tnp::vectorized_map(padWith, values); })
+          .find("'tnp.pad' op has no batching rule for a batched padding "
+                "value"),
+      std::string::npos);
+  expectClose(tnp::vectorized_map(padWith, values, /*fallback=*/true),
+              tnp::map_fn(padWith, values), "pad in a loop");
   auto add = [](const ndarray &x, const ndarray &y) { return x + y; };
   EXPECT_NE(errorOf<tnp::ValueError>([&] {
               tnp::vmap(add)(tnp::ones({3, 2}), tnp::ones({4, 2}));
