@@ -70,7 +70,7 @@ def Tnp_BatchableOpInterface : OpInterface<"BatchableOpInterface"> {
     batch dimensions in front), build the op over the whole batch and say
     where its results carry the batch (0) or that they do not (none).
     Operands that need no batch stay unbatched where the op allows. A rule
-    that cannot batch its op (a random_bits with batched keys) emits an
+    that cannot batch its op (a pad with a batched padding value) emits an
     error and fails; tnp-batch then reports it, or loops over the batch
     when asked to fall back.
   }];

@@ -233,8 +233,7 @@ def TnpBatchPass : Pass<"tnp-batch", "::mlir::ModuleOp"> {
     element. `scf.for` carries batched values. `scf.while` with a batched
     condition runs until every element's condition fails, each element's
     carried values frozen once its own does. An op without a rule (a
-    `random_bits` with batched keys, a `pad` with a batched padding value)
-    is an error, or with `fallback=true` runs once per element in a loop
+    `pad` with a batched padding value) is an error, or with `fallback=true` runs once per element in a loop
     inside the batched function (with a warning), as TF's
     fallback_to_while_loop.
   }];
