@@ -48,6 +48,17 @@ inline ArrayRef<int64_t> shapeOf(Value v) {
   return cast<RankedTensorType>(v.getType()).getShape();
 }
 
+/// The dimensions of `rank` in neither list, in order: a dot_general
+/// operand's free dimensions, given its batch and contracting ones.
+inline SmallVector<int64_t> dimsOutside(int64_t rank, ArrayRef<int64_t> a,
+                                        ArrayRef<int64_t> b) {
+  SmallVector<int64_t> rest;
+  for (int64_t d = 0; d < rank; ++d)
+    if (!llvm::is_contained(a, d) && !llvm::is_contained(b, d))
+      rest.push_back(d);
+  return rest;
+}
+
 /// Constants small enough to fold element by element.
 inline bool isCheapToFold(Attribute attr) {
   auto elements = dyn_cast_or_null<DenseElementsAttr>(attr);

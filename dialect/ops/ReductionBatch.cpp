@@ -81,18 +81,10 @@ LogicalResult DotGeneralOp::buildBatched(
   SmallVector<int64_t> rhsContract =
       move(getRhsContracting(), rhsBatched, false);
   ArrayRef<int64_t> lhsShape = shapeOf(lhs), rhsShape = shapeOf(rhs);
-  auto freeDims = [](int64_t rank, ArrayRef<int64_t> batch,
-                     ArrayRef<int64_t> contract) {
-    SmallVector<int64_t> free;
-    for (int64_t d = 0; d < rank; ++d)
-      if (!llvm::is_contained(batch, d) && !llvm::is_contained(contract, d))
-        free.push_back(d);
-    return free;
-  };
   SmallVector<int64_t> lhsFree =
-      freeDims(lhsShape.size(), lhsBatch, lhsContract);
+      dimsOutside(lhsShape.size(), lhsBatch, lhsContract);
   SmallVector<int64_t> rhsFree =
-      freeDims(rhsShape.size(), rhsBatch, rhsContract);
+      dimsOutside(rhsShape.size(), rhsBatch, rhsContract);
   SmallVector<int64_t> shape;
   for (int64_t d : lhsBatch)
     shape.push_back(lhsShape[d]);

@@ -94,14 +94,6 @@ struct DotDims {
   ArrayRef<int64_t> xBatch, yBatch, xContract, yContract;
 };
 
-/// The dimensions of `rank` in neither list, in order.
-SmallVector<int64_t> remaining(int64_t rank, ArrayRef<int64_t> a,
-                               ArrayRef<int64_t> b) {
-  SmallVector<int64_t> both(a);
-  both.append(b.begin(), b.end());
-  return complement(rank, both);
-}
-
 /// The cotangent of dot_general's `x` operand given `g`, the result's: JAX's
 /// _dot_general_transpose_lhs. `swapped`: x is the rhs, so the result holds
 /// y's free dimensions before x's.
@@ -110,9 +102,9 @@ Value transposeDot(OpBuilder &b, Location loc, Value g, Value x, Value y,
   auto xType = cast<RankedTensorType>(x.getType());
   ArrayRef<int64_t> gShape = shapeOf(g), yShape = shapeOf(y);
   SmallVector<int64_t> xKept =
-      remaining(xType.getRank(), dims.xContract, dims.xBatch);
+      dimsOutside(xType.getRank(), dims.xContract, dims.xBatch);
   SmallVector<int64_t> yKept =
-      remaining(yShape.size(), dims.yContract, dims.yBatch);
+      dimsOutside(yShape.size(), dims.yContract, dims.yBatch);
   int64_t batch = dims.xBatch.size();
   int64_t yFirst = swapped ? batch : batch + xKept.size();
   SmallVector<int64_t> gBatch, gY;
@@ -132,7 +124,7 @@ Value transposeDot(OpBuilder &b, Location loc, Value g, Value x, Value y,
   SmallVector<int64_t> batchShape, freeShape, contractShape, contracted;
   for (int64_t d : gBatch)
     batchShape.push_back(gShape[d]);
-  for (int64_t d : remaining(gShape.size(), gBatch, gY))
+  for (int64_t d : dimsOutside(gShape.size(), gBatch, gY))
     freeShape.push_back(gShape[d]);
   for (int64_t i : order) {
     contracted.push_back(dims.xContract[i]);

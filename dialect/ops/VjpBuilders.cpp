@@ -50,11 +50,7 @@ Value vjp::broadcast(OpBuilder &b, Location loc, Value v, RankedTensorType type,
 }
 
 SmallVector<int64_t> vjp::complement(int64_t rank, ArrayRef<int64_t> dims) {
-  SmallVector<int64_t> rest;
-  for (int64_t d = 0; d < rank; ++d)
-    if (!llvm::is_contained(dims, d))
-      rest.push_back(d);
-  return rest;
+  return dimsOutside(rank, dims, {});
 }
 
 Value vjp::unbroadcast(OpBuilder &b, Location loc, Value ct,

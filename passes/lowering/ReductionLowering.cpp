@@ -11,6 +11,7 @@
 #include "passes/lowering/LoweringUtils.h"
 
 #include "dialect/TnpOps.h"
+#include "dialect/ops/OpUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -386,19 +387,10 @@ struct DotGeneralOpLowering : OpConversionPattern<DotGeneralOp> {
     ArrayRef<int64_t> lhsBatch = op.getLhsBatch(), rhsBatch = op.getRhsBatch();
     ArrayRef<int64_t> lhsContracting = op.getLhsContracting();
     ArrayRef<int64_t> rhsContracting = op.getRhsContracting();
-    auto freeDims = [](int64_t rank, ArrayRef<int64_t> batch,
-                       ArrayRef<int64_t> contracting) {
-      SmallVector<int64_t> free;
-      for (int64_t d = 0; d < rank; ++d)
-        if (!llvm::is_contained(batch, d) &&
-            !llvm::is_contained(contracting, d))
-          free.push_back(d);
-      return free;
-    };
     SmallVector<int64_t> lhsFree =
-        freeDims(lhsType.getRank(), lhsBatch, lhsContracting);
+        dimsOutside(lhsType.getRank(), lhsBatch, lhsContracting);
     SmallVector<int64_t> rhsFree =
-        freeDims(rhsType.getRank(), rhsBatch, rhsContracting);
+        dimsOutside(rhsType.getRank(), rhsBatch, rhsContracting);
 
     SmallVector<std::pair<Value, int64_t>> sources;
     for (int64_t d : lhsBatch)

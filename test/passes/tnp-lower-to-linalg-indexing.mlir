@@ -257,18 +257,19 @@ func.func @scatter_scalar(%x: tensor<3x4xf32>, %i: tensor<2xi32>, %u: tensor<f32
 // -----
 
 // tnp.random_bits: Threefry-2x32 on the counter of each element's row-major
-// position; ui32 elements 2j and 2j+1 are the two words for counter j.
+// position; ui32 elements 2j and 2j+1 are the two words for counter j. The
+// key is read in the body (LLVM hoists it), where a batch of keys is indexed.
 
 // CHECK-LABEL: func.func @random_bits_ui32
 // CHECK-SAME: (%[[KEY:.*]]: tensor<2xi32>) -> tensor<3x4xi32>
+// CHECK: %[[EMPTY:.*]] = tensor.empty() : tensor<3x4xi32>
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%[[EMPTY]] : tensor<3x4xi32>)
 // CHECK: %[[K0:.*]] = tensor.extract %[[KEY]][%{{.*}}] : tensor<2xi32>
 // CHECK: %[[K1:.*]] = tensor.extract %[[KEY]][%{{.*}}] : tensor<2xi32>
 // CHECK: %[[C:.*]] = arith.constant 466688986 : i32
 // CHECK: %[[X:.*]] = arith.xori %[[K0]], %[[K1]] : i32
 // CHECK: %[[K2:.*]] = arith.xori %[[X]], %[[C]] : i32
-// CHECK: %[[EMPTY:.*]] = tensor.empty() : tensor<3x4xi32>
-// CHECK: linalg.generic
-// CHECK-SAME: outs(%[[EMPTY]] : tensor<3x4xi32>)
 // CHECK: %[[COL:.*]] = linalg.index 1 : index
 // CHECK: %[[ROW:.*]] = linalg.index 0 : index
 // CHECK: %[[FOUR:.*]] = arith.constant 4 : index
@@ -341,10 +342,28 @@ func.func @random_bits_ui64(%k: tensor<2xui32>) -> tensor<5xui64> {
 // CHECK-LABEL: func.func @random_bits_scalar
 // CHECK: linalg.generic
 // CHECK-SAME: iterator_types = []
+// CHECK: tensor.extract
+// CHECK: tensor.extract
 // CHECK: %[[ZERO:.*]] = arith.constant 0 : index
-// CHECK: arith.index_castui %[[ZERO]] : index to i64
+// CHECK-NEXT: arith.index_castui %[[ZERO]] : index to i64
 // CHECK: } -> tensor<i32>
 func.func @random_bits_scalar(%k: tensor<2xui32>) -> tensor<ui32> {
   %0 = tnp.random_bits %k : (tensor<2xui32>) -> tensor<ui32>
   return %0 : tensor<ui32>
+}
+
+// -----
+
+// A batch of keys: the leading result dimension picks the key, the rest is
+// each key's sample (its positions count from 0 again).
+// CHECK-LABEL: func.func @random_bits_key_batch
+// CHECK: linalg.generic
+// CHECK: %[[K:.*]] = linalg.index 0 : index
+// CHECK: tensor.extract %arg0[%[[K]], %{{.*}}] : tensor<3x2xi32>
+// CHECK: tensor.extract %arg0[%[[K]], %{{.*}}] : tensor<3x2xi32>
+// CHECK: %[[POS:.*]] = linalg.index 1 : index
+// CHECK-NEXT: arith.index_castui %[[POS]] : index to i64
+func.func @random_bits_key_batch(%k: tensor<3x2xui32>) -> tensor<3x4xui32> {
+  %0 = tnp.random_bits %k : (tensor<3x2xui32>) -> tensor<3x4xui32>
+  return %0 : tensor<3x4xui32>
 }
