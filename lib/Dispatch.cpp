@@ -259,6 +259,9 @@ std::shared_ptr<ArrayImpl> run(const Call &call) {
                          "outside it (it escaped, say through a capture)");
       return tracer->record(call);
     }
+  if (call.view)
+    if (std::shared_ptr<ArrayImpl> out = call.view(call))
+      return out;
   Kernel &kernel = findKernel(makeKey(call));
   std::shared_ptr<ArrayImpl> out =
       allocateArray(call.resultShape, call.resultDType);

@@ -42,10 +42,20 @@ using BuildFn = mlir::Value (*)(mlir::OpBuilder &b, mlir::Location loc,
                                 const int64_t *attrs, int numAttrs,
                                 mlir::Type result);
 
+struct Call;
+
+/// Eagerly, a call's result as a view of its input 0's buffer, with no
+/// kernel (reshape, a slice that is one contiguous run); null where the
+/// call needs its kernel after all.
+using ViewFn = std::shared_ptr<ArrayImpl> (*)(const Call &call);
+
 /// A primitive call: the kernel builder, its inputs, its integer attributes,
 /// and the result's shape and dtype (already checked by the caller).
 struct Call {
   BuildFn build;
+  /// Set for primitives that may run as views. A view is still a call: it
+  /// passes execute() like every primitive, so traces and tapes record it.
+  ViewFn view = nullptr;
   std::array<const ArrayImpl *, kMaxInputs> inputs{};
   int numInputs = 0;
   std::array<int64_t, kMaxAttrs> attrs{};
@@ -61,8 +71,9 @@ struct Call {
   uint8_t rowwiseInputs = 0;
 };
 
-/// Runs `call`: from the kernel cache, compiling the kernel on a miss. A
-/// call that reads a traced array is recorded by its tracer instead.
+/// Runs `call`: as a view, or from the kernel cache, compiling the kernel on
+/// a miss. A call that reads a traced array is recorded by its tracer
+/// instead; every call is recorded on the tapes that hold one of its inputs.
 std::shared_ptr<ArrayImpl> execute(const Call &call);
 
 /// Kernel cache counters, for tests and benchmarks.

@@ -170,6 +170,18 @@ std::vector<int64_t> takeAttrs(const int64_t *&attrs, int64_t count) {
   return values;
 }
 
+/// The result of `call` as a view of input 0's buffer from element
+/// `offset` on.
+std::shared_ptr<ArrayImpl> viewOf(const Call &call, int64_t offset) {
+  const ArrayImpl &a = *call.inputs[0];
+  auto view = std::make_shared<ArrayImpl>(a);
+  view->shape = call.resultShape;
+  view->size = numElements(call.resultShape);
+  view->weak = false;
+  view->byteOffset += offset * a.dtype.itemsize();
+  return view;
+}
+
 } // namespace
 
 tnp::dtype prim::resultDType(Elementwise op,
@@ -266,21 +278,15 @@ ndarray prim::transpose(const ndarray &x,
 }
 
 ndarray prim::reshape(const ndarray &x, const shape_t &shape) {
-  const ArrayImpl &a = implOf(x);
-  // Eagerly a reshape is new metadata over the same buffer; traced, an op.
-  if (a.tracer) {
-    Call call = makeCall(
-        [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
-           const int64_t *, int, mlir::Type result) -> mlir::Value {
-          return mlir::tnp::ReshapeOp::create(b, loc, result, in[0]);
-        },
-        {&x}, shape, a.dtype);
-    return run(call);
-  }
-  auto out = std::make_shared<ArrayImpl>(a);
-  out->shape = shape;
-  out->weak = false;
-  return ndarray(std::move(out));
+  Call call = makeCall(
+      [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
+         const int64_t *, int, mlir::Type result) -> mlir::Value {
+        return mlir::tnp::ReshapeOp::create(b, loc, result, in[0]);
+      },
+      {&x}, shape, implOf(x).dtype);
+  // Eagerly a reshape is new metadata over the same buffer.
+  call.view = [](const Call &c) { return viewOf(c, 0); };
+  return run(call);
 }
 
 ndarray prim::iota(const shape_t &shape, int64_t dim, tnp::dtype dtype) {
@@ -399,6 +405,31 @@ ndarray prim::dotGeneral(const ndarray &lhs, const ndarray &rhs,
   return run(call);
 }
 
+std::optional<int64_t> prim::contiguousSlice(const shape_t &shape,
+                                             const int64_t *start,
+                                             const int64_t *limit,
+                                             const int64_t *strides) {
+  // Every axis after the last narrowed one is whole, every axis before it
+  // takes one element, and it takes a step-1 run (or one element).
+  int64_t rank = shape.size(), offset = 0, rowSize = 1;
+  bool whole = true;
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    int64_t count = (limit[d] - start[d] + strides[d] - 1) / strides[d];
+    if (count <= 0)
+      return std::nullopt;
+    if (!whole && count != 1)
+      return std::nullopt;
+    if (count != shape[d]) {
+      if (whole && count > 1 && strides[d] != 1)
+        return std::nullopt;
+      whole = false;
+    }
+    offset += start[d] * rowSize;
+    rowSize *= shape[d];
+  }
+  return offset;
+}
+
 ndarray prim::slice(const ndarray &x, const std::vector<int64_t> &start,
                     const std::vector<int64_t> &limit,
                     const std::vector<int64_t> &strides) {
@@ -419,6 +450,14 @@ ndarray prim::slice(const ndarray &x, const std::vector<int64_t> &start,
   appendAttrs(call, start);
   appendAttrs(call, limit);
   appendAttrs(call, strides);
+  call.view = [](const Call &c) -> std::shared_ptr<ArrayImpl> {
+    const shape_t &in = c.inputs[0]->shape;
+    const int64_t *attrs = c.attrs.data();
+    int64_t rank = in.size();
+    std::optional<int64_t> offset =
+        contiguousSlice(in, attrs, attrs + rank, attrs + 2 * rank);
+    return offset ? viewOf(c, *offset) : nullptr;
+  };
   return run(call);
 }
 

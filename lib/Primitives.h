@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <vector>
 
 namespace tnp::detail::prim {
@@ -100,6 +101,14 @@ ndarray dotGeneral(const ndarray &lhs, const ndarray &rhs,
                    const std::vector<int64_t> &lhsContracting,
                    const std::vector<int64_t> &rhsContracting);
 
+/// Where x[start:limit:strides] (in range, positive strides) over an array
+/// of `shape` is one non-empty contiguous run of its row-major buffer: the
+/// element offset the run starts at; nullopt otherwise. Such a slice runs
+/// eagerly as a view of x's buffer.
+std::optional<int64_t> contiguousSlice(const shape_t &shape,
+                                       const int64_t *start,
+                                       const int64_t *limit,
+                                       const int64_t *strides);
 /// tnp.slice with in-range starts/limits and positive strides.
 ndarray slice(const ndarray &x, const std::vector<int64_t> &start,
               const std::vector<int64_t> &limit,

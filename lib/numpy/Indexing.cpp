@@ -109,73 +109,58 @@ bool isIdentity(const std::vector<int64_t> &permutation) {
   return true;
 }
 
-/// x[index] as a view of x's buffer when the elements it selects are one
-/// contiguous run (x[2], x[1, 2:5], x[1:3, ...]): every axis before some axis
-/// p takes one element, p takes a step-1 run, and the axes after it are
-/// whole. Null otherwise.
-std::optional<ndarray> readView(const ndarray &x, const IndexPlan &plan) {
-  if (implOf(x).tracer)
-    return std::nullopt;
-  const shape_t &shape = plan.expandedShape;
-  int64_t rank = shape.size(), p = rank - 1;
-  while (p >= 0 && plan.entries[p].isWhole(shape[p]))
-    --p;
-  int64_t offset = 0, stride = 1;
-  for (int64_t i = rank - 1; i >= 0; --i) {
-    const IndexEntry &e = plan.entries[i];
-    int64_t count = e.kind == Kind::Integer ? 1 : e.count;
-    if (count == 0)
-      return std::nullopt;
-    if (i < p && count != 1)
-      return std::nullopt;
-    if (i == p && count > 1 && e.step != 1)
-      return std::nullopt;
-    offset += e.start * stride;
-    stride *= shape[i];
-  }
-  auto view = std::make_shared<ArrayImpl>(implOf(x));
-  view->shape = plan.resultShape;
-  view->size = numElements(plan.resultShape);
-  view->weak = false;
-  view->byteOffset += offset * x.dtype().itemsize();
-  return ndarray(std::move(view));
-}
-
-/// x[index] with basic indices only: one slice (reversing the axes with
-/// negative steps that take two or more elements), then a reshape that drops
-/// the integers' axes and adds the new ones.
-ndarray readBasic(const ndarray &x, const IndexPlan &plan) {
+/// x[index] with basic indices only, as one slice of x reshaped to the
+/// plan's expanded shape (after reversing the axes with negative steps that
+/// take two or more elements).
+struct BasicSlice {
   std::vector<int64_t> start, limit, strides, reversed;
   shape_t sliced;
   bool narrows = false;
-  for (size_t i = 0; i < plan.entries.size(); ++i) {
-    const IndexEntry &e = plan.entries[i];
-    int64_t size = plan.expandedShape[i];
-    int64_t first = e.start, step = e.step, count = e.count;
-    if (e.kind == Kind::Integer) {
-      count = 1;
-      step = 1;
+
+  explicit BasicSlice(const IndexPlan &plan) {
+    for (size_t i = 0; i < plan.entries.size(); ++i) {
+      const IndexEntry &e = plan.entries[i];
+      int64_t size = plan.expandedShape[i];
+      int64_t first = e.start, step = e.step, count = e.count;
+      if (e.kind == Kind::Integer) {
+        count = 1;
+        step = 1;
+      }
+      if (count <= 1)
+        step = 1;
+      if (step < 0) {
+        // Along the reversed axis the positions run forwards.
+        reversed.push_back(i);
+        first = size - 1 - first;
+        step = -step;
+      }
+      start.push_back(count ? first : 0);
+      limit.push_back(count ? first + (count - 1) * step + 1 : 0);
+      strides.push_back(step);
+      sliced.push_back(count);
+      narrows |= count != size;
     }
-    if (count <= 1)
-      step = 1;
-    if (step < 0) {
-      // Along the reversed axis the positions run forwards.
-      reversed.push_back(i);
-      first = size - 1 - first;
-      step = -step;
-    }
-    start.push_back(count ? first : 0);
-    limit.push_back(count ? first + (count - 1) * step + 1 : 0);
-    strides.push_back(step);
-    sliced.push_back(count);
-    narrows |= count != size;
   }
+
+  /// Whether eagerly the slice is a view: one contiguous run of x.
+  bool isView(const IndexPlan &plan) const {
+    return reversed.empty() &&
+           prim::contiguousSlice(plan.expandedShape, start.data(), limit.data(),
+                                 strides.data());
+  }
+};
+
+/// x[index] with basic indices only: one slice (a view where contiguous),
+/// then a reshape that drops the integers' axes and adds the new ones.
+ndarray readBasic(const ndarray &x, const IndexPlan &plan,
+                  const BasicSlice &s) {
   ndarray y = prim::reshape(x, plan.expandedShape);
-  if (!reversed.empty())
-    y = prim::reverse(y, reversed);
-  if (narrows || !reversed.empty())
-    y = numElements(sliced) == 0 ? zeros(sliced, x.dtype())
-                                 : prim::slice(y, start, limit, strides);
+  if (!s.reversed.empty())
+    y = prim::reverse(y, s.reversed);
+  if (s.narrows || !s.reversed.empty())
+    y = numElements(s.sliced) == 0
+            ? zeros(s.sliced, x.dtype())
+            : prim::slice(y, s.start, s.limit, s.strides);
   return prim::reshape(y, plan.resultShape);
 }
 
@@ -264,14 +249,15 @@ ndarray tnp::detail::getitem(const ndarray &x,
   IndexPlan plan = planIndex(x, items);
   if (plan.advanced)
     return readAdvanced(x, plan);
-  if (std::optional<ndarray> view = readView(x, plan))
-    return *view;
+  BasicSlice s(plan);
+  if (!implOf(x).tracer && s.isView(plan))
+    return readBasic(x, plan, s);
   // An integer elsewhere is a runtime position of a gather, so x[:, i] in a
   // loop over i reuses one kernel; slices alone are static, as in JAX.
   bool integers = false;
   for (const IndexEntry &e : plan.entries)
     integers |= e.kind == Kind::Integer;
-  return integers ? readAdvanced(x, plan) : readBasic(x, plan);
+  return integers ? readAdvanced(x, plan) : readBasic(x, plan, s);
 }
 
 ndarray ndarray::operator[](std::initializer_list<index_item> items) const {
