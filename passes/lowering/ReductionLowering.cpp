@@ -2,9 +2,11 @@
 //
 // tnp.reduce becomes linalg.reduce, tnp.scan an scf.for nest, tnp.argmax/argmin
 // a two-result linalg.generic reduction, and tnp.dot_general linalg.matmul,
-// linalg.batch_matmul or a contraction linalg.generic. float16 and bfloat16
-// sums, products and dot products accumulate in float32 and round once at
-// the end, as NumPy's float16 sum (pairwise, contiguous) and dot do.
+// linalg.batch_matmul or a contraction linalg.generic. Float sums and inner
+// products accumulate in float64 and round once at the end, so they are at
+// least as accurate as NumPy's pairwise sum (float64 sums excepted: see
+// docs/accuracy.md); float16 and bfloat16 products and matrix products
+// accumulate in float32.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,11 +26,22 @@ using namespace mlir::tnp;
 
 namespace {
 
-/// The type sums and products of `dtype` accumulate in: float32 for the
-/// 16-bit floats, `dtype` itself otherwise.
-Type accumulatorType(Type dtype) {
+/// The type a product (tnp.reduce prod, a matrix product) of `dtype`
+/// accumulates in: float32 for the 16-bit floats, as NumPy's float16 dot
+/// does, `dtype` itself otherwise.
+Type productAccumulatorType(Type dtype) {
   if (dtype.isF16() || dtype.isBF16())
     return Float32Type::get(dtype.getContext());
+  return dtype;
+}
+
+/// The type a sum (tnp.reduce sum, an inner product) of `dtype` accumulates
+/// in: float64 for every narrower float. A float32 sum of 10^7 elements then
+/// errs by about one rounding of its result; summed in float32, one element
+/// at a time, it would err by up to 10^7 (NumPy's pairwise sum: about 30).
+Type sumAccumulatorType(Type dtype) {
+  if (dtype.isF16() || dtype.isBF16() || dtype.isF32())
+    return Float64Type::get(dtype.getContext());
   return dtype;
 }
 
@@ -138,8 +151,10 @@ struct ReduceOpLowering : OpConversionPattern<ReduceOp> {
         dynamicSizesFrom(rewriter, loc, type, sources);
 
     Type elementType = type.getElementType();
-    bool accumulates = kind == ReduceKind::Sum || kind == ReduceKind::Prod;
-    Type accType = accumulates ? accumulatorType(elementType) : elementType;
+    Type accType = kind == ReduceKind::Sum ? sumAccumulatorType(elementType)
+                   : kind == ReduceKind::Prod
+                       ? productAccumulatorType(elementType)
+                       : elementType;
     Value identity;
     switch (kind) {
     case ReduceKind::Sum:
@@ -405,7 +420,12 @@ struct DotGeneralOpLowering : OpConversionPattern<DotGeneralOp> {
     Type dtype = op.getType().getElementType();
     bool isBool = elementType.isInteger(1);
     bool isComplex = isa<ComplexType>(elementType);
-    Type accType = accumulatorType(elementType);
+    // An operand without free dimensions makes inner products (dot of
+    // vectors, matrix times vector): sums, accumulated as tnp.reduce sums.
+    // Products of matrices accumulate like BLAS.
+    bool innerProducts = lhsFree.empty() || rhsFree.empty();
+    Type accType = innerProducts ? sumAccumulatorType(elementType)
+                                 : productAccumulatorType(elementType);
     auto accTensorType = type.clone(accType);
     Value init = buildFilled(rewriter, loc, accTensorType, dynamicSizes,
                              buildScalarConstant(rewriter, loc, accType, 0));

@@ -63,6 +63,30 @@ class Literal:
         raise TypeError(v)
 
 
+class Pattern:
+    """An operand tnp-numpy-check generates itself (too large to save):
+    `fill` (every element `param`, rounded to the dtype) or `hash` (element
+    i is ((i * 40503) mod 1024) * 2**-param, exact in float16 and float32).
+    values() is the same array, made by NumPy."""
+
+    def __init__(self, kind, param, dtype, shape):
+        self.kind, self.param, self.dtype = kind, param, dtype
+        self.shape = tuple(shape)
+
+    def token(self):
+        return "pattern:%s:%r:%s:%s" % (self.kind, self.param, self.dtype,
+                                         "x".join(map(str, self.shape)))
+
+    def values(self):
+        n = int(np.prod(self.shape))
+        if self.kind == "fill":
+            v = np.full(n, self.param, dtype=self.dtype)
+        else:
+            k = np.arange(n, dtype=np.int64) * 40503 % 1024
+            v = (k * 2.0 ** -self.param).astype(self.dtype)
+        return v.reshape(self.shape)
+
+
 class Cases:
     def __init__(self, outdir):
         self.outdir = outdir
@@ -76,7 +100,8 @@ class Cases:
         # {known tnp bug: [case names]}: run as skipped, named in the output.
         self.expected_failures = {}
 
-    def _save(self, value):
+    def save(self, value):
+        """Saves an operand, a result or an argument's array: its token."""
         name = "a%d.npy" % self.files
         self.files += 1
         path = os.path.join(self.outdir, name)
@@ -88,9 +113,9 @@ class Cases:
         return name
 
     def _operand(self, value):
-        if isinstance(value, Literal):
+        if isinstance(value, (Literal, Pattern)):
             return value.token()
-        return self._save(value)
+        return self.save(value)
 
     def case(self, name, fn, inputs=(), args=None, expect=None, raises=None,
              tol=None, skip=""):
@@ -108,7 +133,7 @@ class Cases:
             expectation = "raises:%s:%s" % (cls, message)
         else:
             outs = expect if isinstance(expect, list) else [expect]
-            expectation = "out:" + ",".join(self._save(o) for o in outs)
+            expectation = "out:" + ",".join(self.save(o) for o in outs)
         operands = ",".join(self._operand(i) for i in inputs)
         self.lines.append([name, fn, operands, arg_text, skip, expectation])
 

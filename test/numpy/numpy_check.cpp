@@ -8,10 +8,13 @@
 //   operands     comma-separated: `x.npy` (relative to the manifest),
 //                `x.npy@bfloat16` (float32 values converted to bfloat16),
 //                or a C++ scalar literal: `int:3`, `float:-1.5`, `float:nan`,
-//                `bool:1`, `complex:1:-2` (weak, as a literal in C++ code)
+//                `bool:1`, `complex:1:-2` (weak, as a literal in C++ code),
+//                or a pattern tnp generates (`pattern:fill:0.1:float32:8x4`,
+//                see pattern())
 //   arguments    `k=v;k=v`, see registry.cpp; `tol=transcendental` picks that
 //                column of the tolerance table; `values=0` compares only
-//                shape and dtype (np.empty)
+//                shape and dtype (np.empty); `exact=e.npy` (the exact
+//                values) makes it a summation case (compareSums)
 //   skip         empty; why the case is not run (a known difference from
 //                NumPy); or `expected failure: <tnp bug>`: run, and skipped
 //                while it fails, failed (XPASS) once it passes
@@ -26,6 +29,10 @@
 // compares as above. Cases NumPy raises on are skipped: a trace checks
 // shapes and dtypes, not values. A case with the argument `traced=0` needs
 // values (a bool mask index) and must raise ConcretizationTypeError.
+//
+// tnp-numpy-check --tape MANIFEST runs each case eagerly while a persistent
+// GradientTape watches its float operands: recording must not change a
+// result or an error.
 //
 // tnp-numpy-check --accuracy MANIFEST measures transcendental accuracy: each
 // line is `function dtype inputs reference.npy range known-bug`,
@@ -48,6 +55,8 @@
 #include <fstream>
 #include <iostream>
 #include <limits>
+#include <map>
+#include <optional>
 #include <sstream>
 
 using namespace check;
@@ -122,6 +131,38 @@ std::optional<tnp::ndarray> literal(const std::string &token) {
   return std::nullopt;
 }
 
+/// A generated operand (npcase.Pattern), `pattern:KIND:PARAM:DTYPE:DIMS`:
+/// `fill` (every element PARAM in DTYPE) or `hash` (element i is
+/// ((i * 40503) mod 1024) * 2^-PARAM), DIMS as `4x2500000`. Made once per
+/// token: the summation cases share their large operands.
+std::optional<tnp::ndarray> pattern(const std::string &token) {
+  static std::map<std::string, tnp::ndarray> made;
+  auto parts = splitString(token, ':');
+  if (parts.size() != 5 || parts[0] != "pattern")
+    return std::nullopt;
+  if (auto it = made.find(token); it != made.end())
+    return it->second;
+  tnp::shape_t shape;
+  int64_t n = 1;
+  for (const std::string &d : splitString(parts[4], 'x')) {
+    shape.push_back(std::stoll(d));
+    n *= shape.back();
+  }
+  tnp::dtype dtype = parseDType(parts[3]);
+  double param = std::stod(parts[2]);
+  tnp::ndarray x;
+  if (parts[1] == "fill")
+    x = tnp::full(shape, param, dtype);
+  else if (parts[1] == "hash")
+    x = ((tnp::arange(n) * 40503 % 1024).astype(tnp::float64) *
+         std::ldexp(1.0, -static_cast<int>(param)))
+            .astype(dtype)
+            .reshape(shape);
+  else
+    throw ManifestError("unknown pattern '" + parts[1] + "'");
+  return made[token] = x;
+}
+
 /// The Python class an exception is an instance of, most derived first.
 bool isInstance(const std::exception &e, const std::string &cls) {
   if (cls == "AxisError")
@@ -152,10 +193,45 @@ std::string className(const std::exception &e) {
   return "std::exception";
 }
 
+/// Ulps of the exact value a sum may be off by, for summation cases: tnp
+/// sums in float64 and rounds once (half an ulp); a mean divides that once
+/// more, a variance adds the roundings of its deviations and their squares.
+constexpr double kSummationUlps = 4;
+
+/// A summation case (argument `exact=`): at least as accurate as NumPy's
+/// result, or within kSummationUlps of the exact value. "" if so, else why
+/// not.
+std::string compareSums(const tnp::ndarray &got, const npy::Array &numpy,
+                        const FileRef &exactRef) {
+  npy::Array exact = npy::read(exactRef.path);
+  tnp::dtype t = got.dtype();
+  if (exact.shape != got.shape())
+    throw ManifestError("the exact values' shape differs from the result's");
+  std::string report;
+  int64_t worse = 0;
+  for (int64_t i = 0; i < exact.size(); ++i) {
+    double g = element(got.data(), t, i).re, e = element(exact, t, i).re,
+           n = element(numpy, t, i).re;
+    double err = std::fabs(g - e);
+    if (g == e ||
+        err <= std::max(std::fabs(n - e), kSummationUlps * ulpOf(e, t)))
+      continue;
+    if (++worse <= 3)
+      report += "\n    [" + std::to_string(i) + "] tnp=" + formatValue({g}, t) +
+                " numpy=" + formatValue({n}, t) +
+                " exact=" + formatValue({e}, t);
+  }
+  if (!worse)
+    return "";
+  return std::to_string(worse) + " of " + std::to_string(exact.size()) +
+         " elements further from the exact value than numpy's and than " +
+         std::to_string(int(kSummationUlps)) + " ulp" + report;
+}
+
 /// Compares one result with NumPy's; "" if it matches, else why not.
 std::string
 compare(const tnp::ndarray &got, const FileRef &ref, const std::string &tolKind,
-        bool values,
+        bool values, const std::optional<FileRef> &exact,
         const std::vector<std::pair<std::string, tnp::ndarray>> &inputs) {
   npy::Array want = npy::read(ref.path);
   tnp::dtype wantType = dtypeOf(want, ref.as);
@@ -167,6 +243,8 @@ compare(const tnp::ndarray &got, const FileRef &ref, const std::string &tolKind,
            shapeString(want.shape);
   if (!values)
     return "";
+  if (exact)
+    return compareSums(got, want, *exact);
   Tolerance tol = toleranceFor(wantType, tolKind);
   std::string report;
   int64_t mismatches = 0;
@@ -200,6 +278,20 @@ enum class Outcome { Pass, Fail, Skip };
 /// The skip field's prefix for a case the generator lists as a known bug.
 constexpr const char kExpectedFailure[] = "expected failure: ";
 
+/// How a case's call runs: eagerly, inside tnp::trace, or eagerly under a
+/// GradientTape that watches its float operands (recording must not change
+/// what eager ops compute).
+enum class Mode { Eager, Traced, Taped };
+
+/// Runs `f` eagerly while a tape watches the float operands.
+Results runTaped(const Function &f, const Inputs &inputs, const Args &args) {
+  tnp::GradientTape tape(/*persistent=*/true);
+  for (const tnp::ndarray &in : inputs)
+    if (in.dtype().is_floating() && !in.is_weak())
+      tape.watch(in);
+  return f(inputs, args);
+}
+
 /// Runs `f` inside tnp::trace, its operands the traced function's
 /// arguments.
 Results runTraced(const Function &f, const Inputs &inputs, const Args &args) {
@@ -208,12 +300,13 @@ Results runTraced(const Function &f, const Inputs &inputs, const Args &args) {
   return traced(inputs);
 }
 
-Outcome runCase(const std::string &dir, const std::string &line, bool traced,
+Outcome runCase(const std::string &dir, const std::string &line, Mode mode,
                 std::string &why) {
   auto fields = splitString(line, '\t', 6);
   if (fields.size() != 6)
     throw ManifestError("expected 6 tab-separated fields");
   const std::string &fn = fields[1], &skip = fields[4], &expect = fields[5];
+  bool traced = mode == Mode::Traced;
   // A known difference from NumPy is not run; a known tnp bug ("expected
   // failure: ...") is, so that a fix shows (the caller reports XPASS).
   if (!skip.empty() && skip.rfind(kExpectedFailure, 0) != 0) {
@@ -256,6 +349,10 @@ Outcome runCase(const std::string &dir, const std::string &line, bool traced,
         inputs.push_back(*l);
         continue;
       }
+      if (auto p = pattern(token)) {
+        inputs.push_back(*p);
+        continue;
+      }
       FileRef ref = fileRef(dir, token);
       inputs.push_back(toTnp(npy::read(ref.path), ref.as));
       named.emplace_back(token.substr(0, token.find('.')), inputs.back());
@@ -270,7 +367,9 @@ Outcome runCase(const std::string &dir, const std::string &line, bool traced,
 
   Results results;
   try {
-    results = traced ? runTraced(*f, inputs, args) : (*f)(inputs, args);
+    results = traced                ? runTraced(*f, inputs, args)
+              : mode == Mode::Taped ? runTaped(*f, inputs, args)
+                                    : (*f)(inputs, args);
   } catch (const ManifestError &) {
     throw;
   } catch (const std::exception &e) {
@@ -305,8 +404,11 @@ Outcome runCase(const std::string &dir, const std::string &line, bool traced,
   for (size_t i = 0; i < outputs.size(); ++i) {
     std::string problem;
     try {
+      std::optional<FileRef> exact;
+      if (args.has("exact"))
+        exact = fileRef(dir, args.str("exact"));
       problem = compare(results[i], fileRef(dir, outputs[i]), tolKind,
-                        args.boolean("values", true), named);
+                        args.boolean("values", true), exact, named);
     } catch (const npy::FormatError &e) {
       throw ManifestError(e.what());
     }
@@ -319,7 +421,7 @@ Outcome runCase(const std::string &dir, const std::string &line, bool traced,
   return Outcome::Pass;
 }
 
-int runManifest(const std::string &manifest, bool traced) {
+int runManifest(const std::string &manifest, Mode mode) {
   std::ifstream in(manifest);
   if (!in) {
     std::cerr << "tnp-numpy-check: cannot open " << manifest << "\n";
@@ -334,7 +436,7 @@ int runManifest(const std::string &manifest, bool traced) {
     std::string name = line.substr(0, line.find('\t')), why;
     Outcome outcome;
     try {
-      outcome = runCase(dir, line, traced, why);
+      outcome = runCase(dir, line, mode, why);
     } catch (const std::exception &e) {
       // A broken manifest or data file is a failure of the test itself.
       outcome = Outcome::Fail;
@@ -415,14 +517,16 @@ int main(int argc, char **argv) {
     if (mode == "--roundtrip" && argc > 2)
       return roundTrip(files);
     if (argc == 2)
-      return runManifest(argv[1], /*traced=*/false);
+      return runManifest(argv[1], Mode::Eager);
     if (argc == 3 && mode == "--trace")
-      return runManifest(argv[2], /*traced=*/true);
+      return runManifest(argv[2], Mode::Traced);
+    if (argc == 3 && mode == "--tape")
+      return runManifest(argv[2], Mode::Taped);
   } catch (const std::exception &e) {
     std::cerr << "tnp-numpy-check: " << e.what() << "\n";
     return 2;
   }
-  std::cerr << "usage: tnp-numpy-check [--trace] MANIFEST\n"
+  std::cerr << "usage: tnp-numpy-check [--trace|--tape] MANIFEST\n"
                "       tnp-numpy-check --accuracy MANIFEST\n"
                "       tnp-numpy-check --read|--read-bad FILE.npy...\n"
                "       tnp-numpy-check --roundtrip FILE.npy...\n";

@@ -78,7 +78,11 @@ func.func @cheap_used_twice(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>)
 // CHECK-LABEL: func.func @sum_of_squares
 // CHECK:     linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
 // CHECK:       arith.mulf
+// CHECK-NEXT:  arith.extf
 // CHECK-NEXT:  arith.addf
+// The float64 accumulator's rounding to float32:
+// CHECK:     linalg.generic {{.*}}iterator_types = ["parallel"]
+// CHECK:       arith.truncf
 // CHECK-NOT: linalg.generic
 func.func @sum_of_squares(%x: tensor<4x8xf32>) -> tensor<4xf32> {
   %1 = tnp.mul %x, %x : tensor<4x8xf32>

@@ -1,35 +1,60 @@
 // RUN: tnp-opt %s --tnp-lower-to-linalg --split-input-file --verify-diagnostics | FileCheck %s
 
+// Float sums accumulate in float64 and round once (at least as accurate as
+// NumPy's pairwise sum).
 // CHECK-LABEL: func.func @sum
 // CHECK-SAME: (%[[X:.*]]: tensor<2x?x4xf32>)
 func.func @sum(%x: tensor<2x?x4xf32>) -> tensor<?xf32> {
   // CHECK: %[[D:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<2x?x4xf32>
-  // CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
-  // CHECK: %[[E:.*]] = tensor.empty(%[[D]]) : tensor<?xf32>
-  // CHECK: %[[INIT:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%[[E]] : tensor<?xf32>)
-  // CHECK: linalg.reduce ins(%[[X]] : tensor<2x?x4xf32>) outs(%[[INIT]] : tensor<?xf32>) dimensions = [0, 2]
-  // CHECK-NEXT: (%[[IN:.*]]: f32, %[[ACC:.*]]: f32) {
-  // CHECK-NEXT: %[[S:.*]] = arith.addf %[[IN]], %[[ACC]] : f32
-  // CHECK-NEXT: linalg.yield %[[S]] : f32
+  // CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f64
+  // CHECK: %[[E:.*]] = tensor.empty(%[[D]]) : tensor<?xf64>
+  // CHECK: %[[INIT:.*]] = linalg.fill ins(%[[ZERO]] : f64) outs(%[[E]] : tensor<?xf64>)
+  // CHECK: %[[R:.*]] = linalg.reduce ins(%[[X]] : tensor<2x?x4xf32>) outs(%[[INIT]] : tensor<?xf64>) dimensions = [0, 2]
+  // CHECK-NEXT: (%[[IN:.*]]: f32, %[[ACC:.*]]: f64) {
+  // CHECK-NEXT: %[[W:.*]] = arith.extf %[[IN]] : f32 to f64
+  // CHECK-NEXT: %[[S:.*]] = arith.addf %[[W]], %[[ACC]] : f64
+  // CHECK-NEXT: linalg.yield %[[S]] : f64
+  // CHECK: linalg.generic
+  // CHECK-SAME: ins(%[[R]] : tensor<?xf64>) outs(%{{.*}} : tensor<?xf32>)
+  // CHECK: arith.truncf %{{.*}} : f64 to f32
   %0 = tnp.reduce sum %x, axes = [2, 0] : tensor<2x?x4xf32> -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
 
 // -----
 
-// float16 accumulates in float32 and rounds once.
-// CHECK-LABEL: func.func @sum_f16
-func.func @sum_f16(%x: tensor<2x3xf16>) -> tensor<3xf16> {
-  // CHECK: %[[INIT:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<3xf32>)
-  // CHECK: %[[R:.*]] = linalg.reduce ins(%{{.*}} : tensor<2x3xf16>) outs(%[[INIT]] : tensor<3xf32>)
-  // CHECK-NEXT: (%[[IN:.*]]: f16, %[[ACC:.*]]: f32) {
-  // CHECK-NEXT: %[[W:.*]] = arith.extf %[[IN]] : f16 to f32
-  // CHECK-NEXT: arith.addf %[[W]], %[[ACC]] : f32
+// A float64 sum accumulates in its dtype.
+// CHECK-LABEL: func.func @sum_f64
+func.func @sum_f64(%x: tensor<2x3xf64>) -> tensor<3xf64> {
+  // CHECK: linalg.reduce ins(%{{.*}} : tensor<2x3xf64>) outs(%{{.*}} : tensor<3xf64>)
+  // CHECK-NEXT: (%[[IN:.*]]: f64, %[[ACC:.*]]: f64) {
+  // CHECK-NEXT: arith.addf %[[IN]], %[[ACC]] : f64
+  // CHECK-NOT: arith.truncf
+  %0 = tnp.reduce sum %x, axes = [0] : tensor<2x3xf64> -> tensor<3xf64>
+  return %0 : tensor<3xf64>
+}
+
+// -----
+
+// float16 sums accumulate in float64 too; its products in float32.
+// CHECK-LABEL: func.func @sum_prod_f16
+func.func @sum_prod_f16(%x: tensor<2x3xf16>) -> (tensor<3xf16>, tensor<3xf16>) {
+  // CHECK: %[[INIT:.*]] = linalg.fill ins(%{{.*}} : f64) outs(%{{.*}} : tensor<3xf64>)
+  // CHECK: %[[R:.*]] = linalg.reduce ins(%{{.*}} : tensor<2x3xf16>) outs(%[[INIT]] : tensor<3xf64>)
+  // CHECK-NEXT: (%[[IN:.*]]: f16, %[[ACC:.*]]: f64) {
+  // CHECK-NEXT: %[[W:.*]] = arith.extf %[[IN]] : f16 to f64
+  // CHECK-NEXT: arith.addf %[[W]], %[[ACC]] : f64
   // CHECK: linalg.generic
-  // CHECK-SAME: ins(%[[R]] : tensor<3xf32>) outs(%{{.*}} : tensor<3xf16>)
-  // CHECK: arith.truncf %{{.*}} : f32 to f16
+  // CHECK-SAME: ins(%[[R]] : tensor<3xf64>) outs(%{{.*}} : tensor<3xf16>)
+  // CHECK: arith.truncf %{{.*}} : f64 to f16
   %0 = tnp.reduce sum %x, axes = [0] : tensor<2x3xf16> -> tensor<3xf16>
-  return %0 : tensor<3xf16>
+  // CHECK: linalg.reduce ins(%{{.*}} : tensor<2x3xf16>) outs(%{{.*}} : tensor<3xf32>)
+  // CHECK-NEXT: (%{{.*}}: f16, %{{.*}}: f32) {
+  // CHECK-NEXT: arith.extf %{{.*}} : f16 to f32
+  // CHECK-NEXT: arith.mulf
+  // CHECK: arith.truncf %{{.*}} : f32 to f16
+  %1 = tnp.reduce prod %x, axes = [0] : tensor<2x3xf16> -> tensor<3xf16>
+  return %0, %1 : tensor<3xf16>, tensor<3xf16>
 }
 
 // -----
@@ -302,4 +327,24 @@ func.func @scan_sum(%x: tensor<?x4xi64>) -> tensor<?x4xi64> {
   // CHECK: tensor.insert %[[S]] into %[[B]][%[[I]], %[[J]]]
   %0 = tnp.scan sum %x, axis = 1 : tensor<?x4xi64>
   return %0 : tensor<?x4xi64>
+}
+
+// -----
+
+// Inner products (an operand without free dimensions: vector dot, matrix
+// times vector) are sums: float32 accumulates in float64. Products of
+// matrices accumulate in float32, as BLAS does.
+// CHECK-LABEL: func.func @inner_products_f32
+func.func @inner_products_f32(%a: tensor<4x?xf32>, %v: tensor<?xf32>, %b: tensor<?x5xf32>) -> (tensor<4xf32>, tensor<4x5xf32>) {
+  // CHECK: linalg.generic
+  // CHECK-SAME: outs(%{{.*}} : tensor<4xf64>)
+  // CHECK: arith.extf %{{.*}} : f32 to f64
+  // CHECK: arith.mulf %{{.*}} : f64
+  // CHECK: arith.addf %{{.*}} : f64
+  // CHECK: arith.truncf %{{.*}} : f64 to f32
+  %0 = tnp.dot_general %a, %v, batch = [] x [], contracting = [1] x [0] : (tensor<4x?xf32>, tensor<?xf32>) -> tensor<4xf32>
+  // CHECK: linalg.matmul
+  // CHECK-SAME: outs(%{{.*}} : tensor<4x5xf32>)
+  %1 = tnp.dot_general %a, %b, batch = [] x [], contracting = [1] x [0] : (tensor<4x?xf32>, tensor<?x5xf32>) -> tensor<4x5xf32>
+  return %0, %1 : tensor<4xf32>, tensor<4x5xf32>
 }
