@@ -184,6 +184,21 @@ Type tnp::promoteTypes(Type a, Type b) {
                     promotionTable()[getDTypeIndex(a)][getDTypeIndex(b)]);
 }
 
+Type tnp::promoteTypeSequence(ArrayRef<Type> dtypes) {
+  // NumPy's type numbers (float16's comes after all the others; bfloat16, a
+  // user dtype to NumPy, after it), in getAllDTypes' order.
+  static constexpr uint8_t kTypeNumber[kNumDTypes] = {
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 23, 24, 11, 12, 14, 15};
+  Type main = dtypes.front();
+  for (Type t : dtypes.drop_front())
+    if (kTypeNumber[getDTypeIndex(t)] > kTypeNumber[getDTypeIndex(main)])
+      main = t;
+  Type result = promoteTypes(main, dtypes.front());
+  for (Type t : dtypes.drop_front())
+    result = promoteTypes(result, promoteTypes(main, t));
+  return result;
+}
+
 Type tnp::getCategoryResultType(PromotionCategory category, Type dtype) {
   MLIRContext *ctx = dtype.getContext();
   bool exact = getKind(dtype) <= DTypeKind::Int;

@@ -83,6 +83,11 @@ bool canCastSafely(Type from, Type to);
 bool canCastLosslessly(Type from, Type to);
 /// NumPy's np.promote_types: the smallest dtype both cast to safely.
 Type promoteTypes(Type a, Type b);
+/// NumPy's np.result_type of dtypes (no values): each promotes with the one
+/// of highest NumPy type number (float16's is above all others), and those
+/// results together, so np.result_type(int8, uint8, float16) is float16
+/// where folding np.promote_types pairwise gives float32.
+Type promoteTypeSequence(ArrayRef<Type> dtypes);
 /// The result dtype of an op of `category` whose operands promote to `dtype`.
 Type getCategoryResultType(PromotionCategory category, Type dtype);
 

@@ -202,14 +202,13 @@ Type promoteNumpy(ArrayRef<DTypeOperand> operands, PromotionOptions options) {
     k = std::max(k, numpyKindOrder(o.dtype));
     bfloat16 |= !o.weak && o.dtype.isBF16();
   }
-  // Only literals, or literals of a higher kind: their dtypes, not values.
-  if (strongKind < 0 || weakKind > strongKind) {
-    Type result;
-    for (const DTypeOperand &o : operands) {
-      Type t = o.weak ? literalDType(o, options) : o.dtype;
-      result = result ? promoteTypes(result, t) : t;
-    }
-    return result;
+  // No literals, only literals, or literals of a higher kind: their dtypes,
+  // not values.
+  if (weakKind < 0 || strongKind < 0 || weakKind > strongKind) {
+    SmallVector<Type, 4> dtypes;
+    for (const DTypeOperand &o : operands)
+      dtypes.push_back(o.weak ? literalDType(o, options) : o.dtype);
+    return promoteTypeSequence(dtypes);
   }
   Type result;
   bool small = false;

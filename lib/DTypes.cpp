@@ -102,13 +102,10 @@ tnp::dtype tnp::detail::promote(const DTypeArg *args, int count,
   bool weak = false;
   for (int i = 0; i < count; ++i)
     weak |= args[i].weak;
-  // The hot path: arrays only, NumPy's rules, from the table.
-  if (!weak && options.mode == mlir::tnp::PromotionMode::Numpy) {
-    int acc = args[0].dtype.index();
-    for (int i = 1; i < count; ++i)
-      acc = t.promote[acc][args[i].dtype.index()];
-    return fromCode(acc);
-  }
+  // The hot path: one or two arrays, NumPy's rules, from the table.
+  if (!weak && count <= 2 && options.mode == mlir::tnp::PromotionMode::Numpy)
+    return fromCode(
+        t.promote[args[0].dtype.index()][args[count - 1].dtype.index()]);
   llvm::SmallVector<mlir::tnp::DTypeOperand, 4> operands;
   for (int i = 0; i < count; ++i)
     operands.push_back(toOperand(args[i]));

@@ -83,6 +83,17 @@ int64_t countOf(const shape_t &shape, const std::vector<int64_t> &axes) {
   return n;
 }
 
+/// total / n in total's (inexact) dtype, divided in the widest dtype of its
+/// kind and rounded once, as NumPy divides by its count. The count must not
+/// promote (as a weak literal above 65535 it is uint32 to NumPy's
+/// value-based rules, which would make a float32 mean float64), nor take
+/// total's dtype (10^7 is inf in float16).
+ndarray divideByCount(const ndarray &total, int64_t n) {
+  tnp::dtype wide = total.dtype().is_complex() ? complex128 : float64;
+  return prim::convert(prim::convert(total, wide) / full({}, n, wide),
+                       total.dtype());
+}
+
 /// prim::reduce over sorted `axes` (none: x itself). Size-1 axes are
 /// reshaped away rather than reduced: one element is its own sum, product
 /// and extremum, and the CPU pipeline cannot yet vectorize a reduction over a
@@ -233,8 +244,8 @@ ndarray variance(const ndarray &a, const Axis &axis,
   tnp::dtype compute = in.is_bool() || in.is_integer() ? float64 : in;
   ndarray x = prim::convert(a, compute);
   int64_t n = countOf(a.shape(), axes);
-  ndarray mean =
-      keepDims(reduceOver(Reduce::Sum, x, axes), a.shape(), axes, true) / n;
+  ndarray mean = divideByCount(
+      keepDims(reduceOver(Reduce::Sum, x, axes), a.shape(), axes, true), n);
   ndarray dev = x - mean;
   ndarray squares;
   if (compute.is_complex()) {
@@ -248,7 +259,7 @@ ndarray variance(const ndarray &a, const Axis &axis,
   }
   ndarray total = reduceOver(Reduce::Sum, squares, axes);
   int64_t dof = std::max<int64_t>(n - options.ddof, 0);
-  return keepDims(total / dof, a.shape(), axes, options.keepdims);
+  return keepDims(divideByCount(total, dof), a.shape(), axes, options.keepdims);
 }
 
 } // namespace
@@ -279,7 +290,7 @@ ndarray tnp::mean(const ndarray &a, Axis axis, bool keepdims) {
   std::vector<int64_t> axes = normalizeAxes(axis, a.ndim(), false);
   ndarray total = accumulate(Reduce::Sum, a, axis, keepdims, compute,
                              /*legacyScalar=*/false);
-  ndarray m = total / countOf(a.shape(), axes);
+  ndarray m = divideByCount(total, countOf(a.shape(), axes));
   return isHalf(in) ? prim::convert(m, in) : m;
 }
 

@@ -117,6 +117,13 @@ def numpy_mode(c):
                              numpy_answer(lambda: np.result_type(*ops)))
                     c.expect("numpy", query,
                              numpy_answer(lambda: np.add(*ops).dtype))
+    # np.result_type of three dtypes is not np.promote_types folded
+    # pairwise: (int8, uint8, float16) is float16, not float32.
+    for a in NUMPY_DTYPES:
+        for b in NUMPY_DTYPES:
+            for d in NUMPY_DTYPES:
+                c.expect("numpy-triples", "promote numpy %s %s %s" % (a, b, d),
+                         np.result_type(a, b, d).name)
     for x in [True, 1, 1.5, 1j]:
         for y in [True, 1, 1.5, 1j]:
             q = "%s %s" % (spell(x), spell(y))

@@ -205,7 +205,10 @@ int8 float16, comparisons bool: docs/dialect.md).
 
 ## numpy
 
-NumPy 1.24's `np.result_type`: arrays by `np.promote_types`; a literal of a
+NumPy 1.24's `np.result_type`: arrays by `np.promote_types` (three or more
+as NumPy combines them: each with the dtype of highest NumPy type number,
+float16's being above all, so int8, uint8 and float16 give float16 where a
+pairwise fold gives float32); a literal of a
 kind no higher than the arrays' (bool < integers < floats and complex) is
 value-based, as `np.min_scalar_type` of its value (int8 + 200 is int16,
 float16 + 1e5 float32), otherwise its default dtype counts (int64, float64,

@@ -181,6 +181,20 @@ TEST(PromotionTest, ResultTypeAndCanCast) {
   EXPECT_TRUE(tnp::can_cast(ones(tnp::int8), tnp::int16));
 }
 
+// np.result_type of three or more dtypes is not a pairwise fold (every
+// triple is checked against NumPy by test/dialect/promotion-modes.test).
+TEST(PromotionTest, ResultTypeOfManyDTypesIsNumpys) {
+  EXPECT_EQ(tnp::result_type({tnp::int8, tnp::uint8, tnp::float16}),
+            tnp::float16);
+  EXPECT_EQ(tnp::result_type({tnp::int8, tnp::uint8}), tnp::int16);
+  EXPECT_EQ(tnp::result_type({tnp::int16, tnp::uint8, tnp::float16}),
+            tnp::float32);
+  EXPECT_EQ(
+      tnp::concatenate({ones(tnp::int8), ones(tnp::uint8), ones(tnp::float16)})
+          .dtype(),
+      tnp::float16);
+}
+
 } // namespace
 
 namespace {
@@ -188,6 +202,30 @@ namespace {
 // The library's own composites convert explicitly, so every mode can run
 // them on homogeneous inputs; the result dtypes are those of numpy mode.
 class CompositesTest : public ::testing::TestWithParam<promotion_mode> {};
+
+// mean, var and std keep a float dtype whatever the element count (a count
+// above 65535 as a weak literal would promote float32 to float64 under
+// NumPy's value-based rules); integers and bool compute in float64, and
+// var/std of complex are real.
+TEST_P(CompositesTest, MomentsKeepTheirDTypeAtAnyCount) {
+  tnp::promotion_scope scope(GetParam());
+  for (int64_t n :
+       {int64_t(1), int64_t(65535), int64_t(65536), int64_t(1000000)})
+    for (int i = 0; i < tnp::dtype::count; ++i) {
+      tnp::dtype t(static_cast<tnp::dtype::code>(i));
+      tnp::ndarray x = tnp::ones({n}, t);
+      tnp::dtype mean = t.is_bool() || t.is_integer() ? tnp::float64 : t;
+      tnp::dtype moment = mean == tnp::complex64    ? tnp::float32
+                          : mean == tnp::complex128 ? tnp::float64
+                                                    : mean;
+      std::string where = std::string(t.name()) + " at " + std::to_string(n);
+      EXPECT_EQ(tnp::mean(x).dtype(), mean) << where;
+      EXPECT_EQ(tnp::var(x).dtype(), moment) << where;
+      EXPECT_EQ(tnp::std(x).dtype(), moment) << where;
+      if (!t.is_complex())
+        EXPECT_EQ(tnp::mean(x).item<double>(), 1) << where;
+    }
+}
 
 TEST_P(CompositesTest, RunInEveryMode) {
   tnp::promotion_scope scope(GetParam());
