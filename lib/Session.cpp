@@ -26,6 +26,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <iostream>
 #include <malloc.h>
 #include <optional>
 #include <string>
@@ -63,6 +64,9 @@ Session::Session() {
   runtime::JitEngine::registerTranslations(*registry);
   ctx = newContext();
   diskCache = std::make_unique<runtime::CompileCache>();
+  // Once per process: why compiled code is not kept for the next one.
+  if (!diskCache->isDiskEnabled() && !diskCache->diskStatus().empty())
+    std::cerr << "tnp: warning: " << diskCache->diskStatus() << "\n";
   runtime::JitOptions options;
   options.cache = diskCache.get();
   // Strided copies lower to a call of MLIR's runtime helper.
@@ -192,7 +196,7 @@ Session::compile(mlir::ModuleOp module, const CompileOptions &options,
                        llvm::toString(executable.takeError()) + "\nin:\n" +
                        input);
   }
-  jit->rememberSource(sourceKey, module);
+  jit->rememberSource(sourceKey, **executable);
   local.codegen = secondsSince(start);
   if (times)
     *times = local;

@@ -8,6 +8,7 @@
 #include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -15,7 +16,11 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
+#include <cerrno>
 #include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace tnp::runtime;
 namespace fs = llvm::sys::fs;
@@ -36,6 +41,54 @@ constexpr size_t kPayloadSizeOffset = 48;
 constexpr size_t kChecksumOffset = 56;
 static_assert(kChecksumOffset + 8 == CompileCache::kHeaderSize,
               "header fields must fill the header");
+
+/// Why a cache directory or file described by `st` may not hold code this
+/// process runs, or empty: it must be this user's and writable by no one else.
+std::string untrusted(const struct stat &st) {
+  if (st.st_uid != ::geteuid())
+    return llvm::formatv("owned by uid {0}, not by this user (uid {1})",
+                         st.st_uid, ::geteuid())
+        .str();
+  if (st.st_mode & (S_IWGRP | S_IWOTH)) {
+    std::string why;
+    llvm::raw_string_ostream(why)
+        << "writable by group or others (mode "
+        << llvm::format("%04o", unsigned(st.st_mode & 07777)) << ")";
+    return why;
+  }
+  return {};
+}
+
+/// Reads exactly `size` bytes from `fd` into `data`; false on an error or an
+/// early end of file.
+bool readExactly(int fd, char *data, size_t size) {
+  while (size > 0) {
+    ssize_t n = ::read(fd, data, size);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return false;
+    data += n;
+    size -= size_t(n);
+  }
+  return true;
+}
+
+/// Closes a file descriptor when it goes out of scope.
+class ScopedFd {
+public:
+  explicit ScopedFd(int fd) : fd(fd) {}
+  ~ScopedFd() {
+    if (fd >= 0)
+      ::close(fd);
+  }
+  ScopedFd(const ScopedFd &) = delete;
+  ScopedFd &operator=(const ScopedFd &) = delete;
+  int get() const { return fd; }
+
+private:
+  int fd;
+};
 
 std::string getEnv(const char *name) {
   std::optional<std::string> value = llvm::sys::Process::GetEnv(name);
@@ -63,6 +116,12 @@ CacheKey CacheKey::compute(llvm::StringRef irText, llvm::StringRef target,
   CacheKey key;
   hasher.final(key.bytes);
   return key;
+}
+
+CacheKey CacheKey::ofContents(llvm::StringRef bytes) {
+  CacheKey digest;
+  digest.bytes = llvm::BLAKE3::hash<32>(llvm::arrayRefFromStringRef(bytes));
+  return digest;
 }
 
 std::string CacheKey::hex() const {
@@ -130,15 +189,25 @@ void CompileCache::setDirectory(llvm::StringRef directory) {
                  .str();
     return;
   }
-  if (std::error_code ec = fs::create_directories(path)) {
+  // Private from the start: what it holds is code this process will run.
+  if (std::error_code ec = fs::create_directories(path, /*IgnoreExisting=*/true,
+                                                  fs::owner_all)) {
     status = llvm::formatv("cannot create cache directory '{0}': {1}", path,
                            ec.message())
                  .str();
     return;
   }
-  if (!fs::is_directory(path)) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
     status =
         llvm::formatv("cache directory '{0}' is not a directory", path).str();
+    return;
+  }
+  if (std::string why = untrusted(st); !why.empty()) {
+    status = llvm::formatv("not using cache directory '{0}': it is {1}; "
+                           "caching in memory only",
+                           path, why)
+                 .str();
     return;
   }
   dir = std::string(path);
@@ -197,24 +266,32 @@ CompileCache::readFile(const CacheKey &key) {
     return nullptr;
   llvm::SmallString<256> path(dir);
   llvm::sys::path::append(path, key.hex() + kSuffix);
-  // Volatile: read into memory rather than map, so that another process
-  // replacing or truncating the file cannot fault us later.
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
-      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                  /*RequiresNullTerminator=*/false,
-                                  /*IsVolatile=*/true);
-  if (!file)
-    return nullptr; // Usually: not there yet. Either way, a miss.
-  llvm::StringRef data = (*file)->getBuffer();
   auto reject =
       [&](llvm::StringRef why) -> std::unique_ptr<llvm::MemoryBuffer> {
     ++counters.rejectedEntries;
     rejection = llvm::formatv("ignored cache file '{0}': {1}", path, why).str();
     return nullptr;
   };
-  if (data.size() < kHeaderSize)
+  // Never follow a link and never wait on a FIFO or a device: only a plain
+  // file of ours is read, and only as much as its header declares.
+  ScopedFd fd(
+      ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+  if (fd.get() < 0) {
+    if (errno == ENOENT)
+      return nullptr; // Not there yet: a plain miss.
+    return reject(errno == ELOOP ? "a symbolic link" : std::strerror(errno));
+  }
+  struct stat st;
+  if (::fstat(fd.get(), &st) != 0)
+    return reject(std::strerror(errno));
+  if (!S_ISREG(st.st_mode))
+    return reject("not a regular file");
+  if (std::string why = untrusted(st); !why.empty())
+    return reject(why);
+  char header[kHeaderSize];
+  if (uint64_t(st.st_size) < kHeaderSize ||
+      !readExactly(fd.get(), header, kHeaderSize))
     return reject("truncated header");
-  const char *header = data.data();
   if (std::memcmp(header + kMagicOffset, kMagic, sizeof(kMagic)) != 0)
     return reject("not a tnp cache file");
   if (uint32_t version = endian::read32le(header + kVersionOffset);
@@ -227,14 +304,28 @@ CompileCache::readFile(const CacheKey &key) {
   if (std::memcmp(header + kKeyOffset, key.bytes.data(), key.bytes.size()) != 0)
     return reject("stored under another key");
   uint64_t payloadSize = endian::read64le(header + kPayloadSizeOffset);
-  if (payloadSize != data.size() - kHeaderSize)
-    return reject(llvm::formatv("payload is {0} bytes, header says {1}",
-                                data.size() - kHeaderSize, payloadSize)
+  uint64_t fileSize = uint64_t(st.st_size) - kHeaderSize;
+  if (payloadSize > kMaxPayloadSize)
+    return reject(llvm::formatv("header declares {0} bytes, over the limit "
+                                "of {1}",
+                                payloadSize, kMaxPayloadSize)
                       .str());
-  llvm::StringRef payload = data.drop_front(kHeaderSize);
-  if (llvm::xxh3_64bits(payload) != endian::read64le(header + kChecksumOffset))
+  if (payloadSize != fileSize)
+    return reject(llvm::formatv("payload is {0} bytes, header says {1}",
+                                fileSize, payloadSize)
+                      .str());
+  // Read into memory rather than map, so that another process replacing or
+  // truncating the file cannot fault us later.
+  std::unique_ptr<llvm::WritableMemoryBuffer> payload =
+      llvm::WritableMemoryBuffer::getNewUninitMemBuffer(payloadSize, key.hex());
+  if (!payload ||
+      !readExactly(fd.get(), payload->getBufferStart(), payloadSize))
+    return reject("shorter than its header says");
+  if (llvm::xxh3_64bits(llvm::StringRef(payload->getBufferStart(),
+                                        payload->getBufferSize())) !=
+      endian::read64le(header + kChecksumOffset))
     return reject("checksum mismatch");
-  return llvm::MemoryBuffer::getMemBufferCopy(payload, key.hex());
+  return payload;
 }
 
 void CompileCache::store(const CacheKey &key, llvm::StringRef object) {
@@ -258,7 +349,8 @@ void CompileCache::writeFile(const CacheKey &key, llvm::StringRef object) {
   // other processes see the old file or the new one, never half of one.
   llvm::SmallString<256> model(dir);
   llvm::sys::path::append(model, key.hex() + "-%%%%%%%%.tmp");
-  llvm::Expected<fs::TempFile> temp = fs::TempFile::create(model);
+  llvm::Expected<fs::TempFile> temp =
+      fs::TempFile::create(model, fs::owner_read | fs::owner_write);
   if (!temp) {
     fail(llvm::formatv("cannot write to cache directory '{0}': {1}", dir,
                        llvm::toString(temp.takeError())));

@@ -39,6 +39,10 @@ struct CacheKey {
   static CacheKey compute(llvm::StringRef irText, llvm::StringRef target,
                           llvm::StringRef version);
 
+  /// The BLAKE3 digest of `bytes`, e.g. of a cached object, so that a
+  /// reference to it can check that it found the same bytes.
+  static CacheKey ofContents(llvm::StringRef bytes);
+
   /// 64 lowercase hex digits: the file name on disk and the identifier of the
   /// llvm::Module the object is compiled from.
   std::string hex() const;
@@ -64,8 +68,9 @@ struct CompileCacheStats {
   uint64_t diskWrites = 0;
   /// Files that could not be written (the cache still works in memory).
   uint64_t diskWriteFailures = 0;
-  /// Files found but ignored: truncated, corrupt, another format version or
-  /// another key. They are replaced when the object is stored again.
+  /// Files found but ignored: no regular file of this user's, or writable by
+  /// others, truncated, corrupt, another format version or another key. They
+  /// are replaced when the object is stored again.
   uint64_t rejectedEntries = 0;
   /// Entries dropped with `evict`, e.g. an object that failed to load.
   uint64_t evictions = 0;
@@ -84,6 +89,13 @@ struct CompileCacheStats {
 /// with the directory never fail a compilation: they disable the disk level
 /// and are reported by `diskStatus()`.
 ///
+/// The directory holds code that later processes run, so it is trusted like
+/// the user's own files and no further (docs/runtime.md): it is used only if
+/// it belongs to this user and no one else may write to it (it is created
+/// 0700), and a file is read only if it is a regular file with the same
+/// owner and permissions, opened without following links or blocking, and
+/// only as far as its header declares (at most `kMaxPayloadSize` bytes).
+///
 /// All methods are thread-safe.
 class CompileCache : public llvm::ObjectCache {
 public:
@@ -97,7 +109,8 @@ public:
   ~CompileCache() override;
 
   /// Moves the disk level to `directory` (empty: memory only). Creates the
-  /// directory if needed; on failure the disk level is off (see
+  /// directory (0700) if needed; when that fails, or the directory is another
+  /// user's or writable by group or others, the disk level is off (see
   /// `diskStatus()`). The memory level is kept.
   void setDirectory(llvm::StringRef directory);
 
@@ -144,6 +157,9 @@ public:
   static constexpr uint32_t kFormatVersion = 1;
   /// Size of the file header in bytes.
   static constexpr size_t kHeaderSize = 64;
+  /// Largest payload read: far above any object tnp writes, low enough that
+  /// a damaged header cannot make a reader allocate much.
+  static constexpr uint64_t kMaxPayloadSize = uint64_t(256) << 20;
 
 private:
   std::unique_ptr<llvm::MemoryBuffer> readFile(const CacheKey &key);

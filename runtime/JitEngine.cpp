@@ -19,6 +19,7 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/ExecutionEngine/Orc/CompileUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
@@ -169,9 +170,9 @@ llvm::Error makeError(const llvm::Twine &message) {
 
 Executable::Executable(std::unique_ptr<llvm::orc::LLJIT> jit,
                        std::vector<std::string> functions, const CacheKey &key,
-                       bool fromCache)
+                       const CacheKey &objectDigest, bool fromCache)
     : jit(std::move(jit)), functions(std::move(functions)), cacheKey(key),
-      fromCache(fromCache) {}
+      digest(objectDigest), fromCache(fromCache) {}
 
 Executable::~Executable() = default;
 
@@ -283,16 +284,17 @@ CacheKey JitEngine::sourceKeyFor(llvm::StringRef sourceText) const {
   return CacheKey::compute(sourceText, target, version() + "+source");
 }
 
-/// The first line of a remembered source's entry; the object's key and the
-/// module's functions follow, a line each.
-static constexpr llvm::StringLiteral kSourceMagic = "tnp-source-v1";
+/// The first line of a remembered source's entry. The object's key and the
+/// digest of its bytes follow, then the module's functions, a line each.
+static constexpr llvm::StringLiteral kSourceMagic = "tnp-source-v2";
 
 void JitEngine::rememberSource(const CacheKey &sourceKey,
-                               mlir::ModuleOp module) {
+                               const Executable &executable) {
   if (!opts.cache)
     return;
-  std::string entry = kSourceMagic.str() + "\n" + keyFor(module).hex();
-  for (const std::string &f : definedFunctions(module))
+  std::string entry = kSourceMagic.str() + "\n" + executable.key().hex() +
+                      "\n" + executable.objectDigest().hex();
+  for (const std::string &f : executable.functionNames())
     entry += "\n" + f;
   opts.cache->store(sourceKey, entry);
 }
@@ -303,26 +305,35 @@ std::unique_ptr<Executable> JitEngine::loadSource(const CacheKey &sourceKey) {
   std::unique_ptr<llvm::MemoryBuffer> entry = opts.cache->lookup(sourceKey);
   if (!entry)
     return nullptr;
-  llvm::SmallVector<llvm::StringRef> lines;
-  entry->getBuffer().split(lines, '\n');
-  std::optional<CacheKey> key = lines.size() >= 2 && lines[0] == kSourceMagic
-                                    ? CacheKey::fromHex(lines[1])
-                                    : std::nullopt;
-  std::unique_ptr<llvm::MemoryBuffer> object =
-      key ? opts.cache->lookup(*key) : nullptr;
-  if (!object) {
+  // Anything but a well-formed entry whose object is there, is the very
+  // object it names and defines the functions it lists, is dropped: the
+  // caller compiles.
+  auto drop = [&]() -> std::unique_ptr<Executable> {
     opts.cache->evict(sourceKey);
     return nullptr;
-  }
-  std::vector<std::string> functions;
-  for (llvm::StringRef f : llvm::ArrayRef(lines).drop_front(2))
-    functions.push_back(f.str());
+  };
+  llvm::SmallVector<llvm::StringRef> lines;
+  entry->getBuffer().split(lines, '\n');
+  if (lines.size() < 4 || lines[0] != kSourceMagic)
+    return drop();
+  std::optional<CacheKey> key = CacheKey::fromHex(lines[1]);
+  std::optional<CacheKey> digest = CacheKey::fromHex(lines[2]);
+  llvm::ArrayRef<llvm::StringRef> names = llvm::ArrayRef(lines).drop_front(3);
+  llvm::StringSet<> unique;
+  for (llvm::StringRef name : names)
+    if (name.empty() || !unique.insert(name).second)
+      return drop();
+  if (!key || !digest)
+    return drop();
+  std::unique_ptr<llvm::MemoryBuffer> object = opts.cache->lookup(*key);
+  if (!object || CacheKey::ofContents(object->getBuffer()) != *digest)
+    return drop();
+  std::vector<std::string> functions(names.begin(), names.end());
   llvm::Expected<std::unique_ptr<Executable>> executable =
       load(std::move(object), std::move(functions), *key, /*fromCache=*/true);
   if (!executable) {
     llvm::consumeError(executable.takeError());
-    opts.cache->evict(sourceKey);
-    return nullptr;
+    return drop();
   }
   std::lock_guard<std::mutex> lock(statsMutex);
   ++counters.compiles;
@@ -501,22 +512,23 @@ JitEngine::load(std::unique_ptr<llvm::MemoryBuffer> object,
       return makeError("cannot define the extra JIT symbols: " +
                        llvm::toString(std::move(err)));
   }
+  CacheKey digest = CacheKey::ofContents(object->getBuffer());
   if (llvm::Error err = (*jit)->addObjectFile(std::move(object)))
     return makeError("cannot add the object to the JIT: " +
                      llvm::toString(std::move(err)));
-  // Linking is lazy; look one symbol up now so that a bad object or an
-  // unresolved symbol fails here, not at the first call.
-  if (!functions.empty()) {
-    llvm::Expected<llvm::orc::ExecutorAddr> first =
-        (*jit)->lookup((kPackedPrefix + functions.front()).str());
-    if (!first) {
-      std::string message = llvm::toString(first.takeError());
+  // Linking is lazy; look every function up now so that a bad object, a
+  // missing function or an unresolved symbol fails here, not at a call.
+  for (const std::string &function : functions) {
+    llvm::Expected<llvm::orc::ExecutorAddr> address =
+        (*jit)->lookup((kPackedPrefix + function).str());
+    if (!address) {
+      std::string message = llvm::toString(address.takeError());
       std::lock_guard<std::mutex> lock(sessionErrors->mutex);
       return makeError(
           "cannot link the compiled module: " +
           (sessionErrors->text.empty() ? message : sessionErrors->text));
     }
   }
-  return std::unique_ptr<Executable>(
-      new Executable(std::move(*jit), std::move(functions), key, fromCache));
+  return std::unique_ptr<Executable>(new Executable(
+      std::move(*jit), std::move(functions), key, digest, fromCache));
 }

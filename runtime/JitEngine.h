@@ -114,6 +114,9 @@ public:
   /// The key the object is cached under.
   const CacheKey &key() const { return cacheKey; }
 
+  /// The digest of the object's bytes (`CacheKey::ofContents`).
+  const CacheKey &objectDigest() const { return digest; }
+
   /// Whether the machine code came from the cache rather than from LLVM.
   bool isFromCache() const { return fromCache; }
 
@@ -121,11 +124,12 @@ private:
   friend class JitEngine;
   Executable(std::unique_ptr<llvm::orc::LLJIT> jit,
              std::vector<std::string> functions, const CacheKey &key,
-             bool fromCache);
+             const CacheKey &objectDigest, bool fromCache);
 
   std::unique_ptr<llvm::orc::LLJIT> jit;
   std::vector<std::string> functions;
   CacheKey cacheKey;
+  CacheKey digest;
   bool fromCache;
 };
 
@@ -156,12 +160,15 @@ public:
   /// The key of a module's *source*: the text a caller lowered into the
   /// module it compiles (say, the tnp dialect before the pipeline), and how.
   CacheKey sourceKeyFor(llvm::StringRef sourceText) const;
-  /// Records, under `sourceKey`, which object `compile(module)` (which must
-  /// have succeeded) stored, so that `loadSource` finds it without the
-  /// caller lowering its source again. A no-op without a cache.
-  void rememberSource(const CacheKey &sourceKey, mlir::ModuleOp module);
-  /// The executable remembered under `sourceKey`, or null when there is none
-  /// (or it no longer loads).
+  /// Records, under `sourceKey`, the object `executable` was loaded from (its
+  /// key and the digest of its bytes) and its functions, so that
+  /// `loadSource` finds it without the caller lowering its source again. A
+  /// no-op without a cache.
+  void rememberSource(const CacheKey &sourceKey, const Executable &executable);
+  /// The executable remembered under `sourceKey`, or null when there is none,
+  /// the entry is malformed, its object is gone or is not the same bytes, or
+  /// it does not load or lacks a listed function (the entry is then
+  /// dropped).
   std::unique_ptr<Executable> loadSource(const CacheKey &sourceKey);
 
   /// Registers the MLIR-to-LLVM-IR translations `compile` needs.

@@ -49,6 +49,15 @@ llvm.func @scale(%p: !llvm.ptr, %n: i64) {
 }
 )mlir";
 
+/// `add(a, b) = a - b`: another module with the same function name and
+/// signature as kArithmeticModule's `add`, and no `scale`.
+inline constexpr const char *kDifferenceModule = R"mlir(
+llvm.func @add(%a: i64, %b: i64) -> i64 {
+  %0 = llvm.sub %a, %b : i64
+  llvm.return %0 : i64
+}
+)mlir";
+
 /// A context with the LLVM dialect and the JIT's translations.
 class RuntimeTest : public ::testing::Test {
 protected:
