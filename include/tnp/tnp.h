@@ -22,5 +22,6 @@
 #include <tnp/reductions.h>
 #include <tnp/trace.h>
 #include <tnp/vectorize.h>
+#include <tnp/version.h>
 
 #endif // TNP_TNP_H
