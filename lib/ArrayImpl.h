@@ -51,6 +51,10 @@ struct ArrayImpl : std::enable_shared_from_this<ArrayImpl> {
 /// The product of the dimensions.
 int64_t numElements(const shape_t &shape);
 
+/// An eager array of `shape` and `dtype` over `buffer`.
+std::shared_ptr<ArrayImpl> arrayOver(shape_t shape, tnp::dtype dtype,
+                                     std::shared_ptr<runtime::Buffer> buffer);
+
 /// A new, uninitialized array (throws on allocation failure).
 std::shared_ptr<ArrayImpl> allocateArray(shape_t shape, tnp::dtype dtype);
 

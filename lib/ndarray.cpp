@@ -25,23 +25,30 @@ int64_t tnp::detail::numElements(const shape_t &shape) {
   return n;
 }
 
-std::shared_ptr<ArrayImpl> tnp::detail::allocateArray(shape_t shape,
-                                                      tnp::dtype dtype) {
-  for (int64_t d : shape)
-    if (d < 0)
-      throw ValueError("negative dimensions are not allowed");
+std::shared_ptr<ArrayImpl>
+tnp::detail::arrayOver(shape_t shape, tnp::dtype dtype,
+                       std::shared_ptr<runtime::Buffer> buffer) {
   auto impl = std::make_shared<ArrayImpl>();
   impl->madeInTrace = activeTraceId();
   impl->size = numElements(shape);
   impl->shape = std::move(shape);
   impl->dtype = dtype;
-  auto buffer = runtime::Buffer::allocate(impl->size * dtype.itemsize());
+  impl->buffer = std::move(buffer);
+  return impl;
+}
+
+std::shared_ptr<ArrayImpl> tnp::detail::allocateArray(shape_t shape,
+                                                      tnp::dtype dtype) {
+  for (int64_t d : shape)
+    if (d < 0)
+      throw ValueError("negative dimensions are not allowed");
+  auto buffer =
+      runtime::Buffer::allocate(numElements(shape) * dtype.itemsize());
   if (!buffer)
     throw ValueError("tnp: cannot allocate an array of shape " +
-                     formatShape(impl->shape) + ": " +
+                     formatShape(shape) + ": " +
                      llvm::toString(buffer.takeError()));
-  impl->buffer = std::move(*buffer);
-  return impl;
+  return arrayOver(std::move(shape), dtype, std::move(*buffer));
 }
 
 const ArrayImpl &tnp::detail::implOf(const ndarray &a) {
@@ -98,6 +105,16 @@ ndarray ndarray::fromScalar(std::complex<double> v) {
 const shape_t &ndarray::shape() const { return implOf(*this).shape; }
 int64_t ndarray::ndim() const { return implOf(*this).shape.size(); }
 int64_t ndarray::size() const { return implOf(*this).size; }
+shape_t ndarray::strides() const {
+  const ArrayImpl &impl = implOf(*this);
+  shape_t strides(impl.shape.size());
+  int64_t step = impl.dtype.itemsize();
+  for (size_t i = strides.size(); i-- > 0;) {
+    strides[i] = step;
+    step *= impl.shape[i];
+  }
+  return strides;
+}
 tnp::dtype ndarray::dtype() const { return implOf(*this).dtype; }
 std::string ndarray::device() const {
   implOf(*this);

@@ -13,6 +13,13 @@ using namespace tnp::runtime;
 namespace {
 std::atomic<size_t> liveBuffers{0};
 std::atomic<size_t> liveBufferBytes{0};
+std::atomic<size_t> allocations{0};
+
+/// Counts a new buffer of `bytes` bytes alive.
+void countLive(size_t bytes) {
+  liveBuffers.fetch_add(1, std::memory_order_relaxed);
+  liveBufferBytes.fetch_add(bytes, std::memory_order_relaxed);
+}
 } // namespace
 
 llvm::Expected<std::shared_ptr<Buffer>> Buffer::allocate(size_t bytes) {
@@ -37,20 +44,39 @@ llvm::Expected<std::shared_ptr<Buffer>> Buffer::allocate(size_t bytes) {
         llvm::formatv("cannot allocate a buffer of {0} bytes", bytes).str());
   // The control block is the only allocation here that can still throw; under
   // -fno-exceptions that terminates, as any small allocation in LLVM does.
-  std::shared_ptr<Buffer> buffer(new (std::nothrow) Buffer(ptr, bytes));
+  std::shared_ptr<Buffer> buffer(new (std::nothrow)
+                                     Buffer(ptr, bytes, /*owned=*/true));
   if (!buffer) {
     ::free(ptr);
     return llvm::createStringError(
         std::make_error_code(std::errc::not_enough_memory),
         "cannot allocate a buffer handle");
   }
-  liveBuffers.fetch_add(1, std::memory_order_relaxed);
-  liveBufferBytes.fetch_add(bytes, std::memory_order_relaxed);
+  countLive(bytes);
+  allocations.fetch_add(1, std::memory_order_relaxed);
+  return buffer;
+}
+
+llvm::Expected<std::shared_ptr<Buffer>>
+Buffer::wrap(void *data, size_t bytes, std::function<void()> release) {
+  std::shared_ptr<Buffer> buffer(new (std::nothrow) Buffer(
+      data, bytes, /*owned=*/false, std::move(release)));
+  // The allocation comes before the arguments: a failed one left `release`.
+  if (!buffer && release)
+    release();
+  if (!buffer)
+    return llvm::createStringError(
+        std::make_error_code(std::errc::not_enough_memory),
+        "cannot allocate a buffer handle");
+  countLive(bytes);
   return buffer;
 }
 
 Buffer::~Buffer() {
-  ::free(ptr);
+  if (owned)
+    ::free(ptr);
+  else if (release)
+    release();
   liveBuffers.fetch_sub(1, std::memory_order_relaxed);
   liveBufferBytes.fetch_sub(bytes, std::memory_order_relaxed);
 }
@@ -61,4 +87,8 @@ size_t Buffer::liveCount() {
 
 size_t Buffer::liveBytes() {
   return liveBufferBytes.load(std::memory_order_relaxed);
+}
+
+size_t Buffer::allocationCount() {
+  return allocations.load(std::memory_order_relaxed);
 }

@@ -11,6 +11,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 
 namespace tnp {
@@ -32,6 +33,15 @@ public:
   /// the system is out of memory or `bytes` overflows when rounded up.
   static llvm::Expected<std::shared_ptr<Buffer>> allocate(size_t bytes);
 
+  /// Memory tnp does not own: `bytes` bytes at `data` (aligned to
+  /// `kAlignment`), which must stay valid and unchanged until `release` (if
+  /// any) is called, once, when the last handle goes away; it must not throw.
+  /// tnp never writes it. Kernels may read to the end of the last
+  /// `kAlignment`-byte unit, which lies in the same page, so `data` needs no
+  /// padding.
+  static llvm::Expected<std::shared_ptr<Buffer>>
+  wrap(void *data, size_t bytes, std::function<void()> release);
+
   ~Buffer();
   Buffer(const Buffer &) = delete;
   Buffer &operator=(const Buffer &) = delete;
@@ -43,16 +53,27 @@ public:
   /// The size requested from `allocate`, in bytes.
   size_t size() const { return bytes; }
 
+  /// Whether the memory is someone else's (`wrap`).
+  bool isExternal() const { return !owned; }
+
   /// Buffers alive in this process, and the bytes they requested: for leak
   /// tests and memory statistics.
   static size_t liveCount();
   static size_t liveBytes();
+  /// Buffers `allocate` has made since the process started: tests count the
+  /// copies an operation makes with it.
+  static size_t allocationCount();
 
 private:
-  Buffer(void *ptr, size_t bytes) : ptr(ptr), bytes(bytes) {}
+  Buffer(void *ptr, size_t bytes, bool owned,
+         std::function<void()> release = nullptr)
+      : ptr(ptr), bytes(bytes), owned(owned), release(std::move(release)) {}
 
   void *ptr;
   size_t bytes;
+  /// Freed by the destructor; false for wrapped memory.
+  bool owned;
+  std::function<void()> release;
 };
 
 } // namespace runtime

@@ -14,7 +14,8 @@ config.test_exec_root = os.path.join(config.tnp_obj_root, "test")
 
 llvm_config.use_default_substitutions()
 llvm_config.add_tool_substitutions(
-    ["tnp-opt", "tnp-dtypes", "tnp-numpy-check", "tnp-print-check"],
+    ["tnp-opt", "tnp-dtypes", "tnp-numpy-check", "tnp-print-check",
+     "tnp-npy-exchange"],
     [config.tnp_tools_dir, config.llvm_tools_dir],
 )
 # The C++ tour, whose printed output tests compare with the Python tour's.

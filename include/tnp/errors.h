@@ -72,6 +72,13 @@ public:
   using Error::Error;
 };
 
+/// A file could not be opened, read or written (Python's OSError and its
+/// FileNotFoundError); the message names the path.
+class OSError : public Error {
+public:
+  using Error::Error;
+};
+
 /// A device is missing or failed.
 class DeviceError : public Error {
 public:

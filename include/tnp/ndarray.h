@@ -59,6 +59,9 @@ public:
   int64_t ndim() const;
   int64_t size() const;
   tnp::dtype dtype() const;
+  /// np.ndarray.strides: bytes between elements along each axis (tnp's
+  /// arrays are row-major and contiguous).
+  shape_t strides() const;
   /// The device holding the buffer, TF-style:
   /// "/job:localhost/replica:0/task:0/device:CPU:0".
   std::string device() const;

@@ -13,6 +13,8 @@
 #include <tnp/dtype.h>
 #include <tnp/errors.h>
 #include <tnp/indexing.h>
+#include <tnp/interop.h>
+#include <tnp/io.h>
 #include <tnp/linalg.h>
 #include <tnp/manipulation.h>
 #include <tnp/math.h>
