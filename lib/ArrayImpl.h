@@ -51,6 +51,10 @@ struct ArrayImpl : std::enable_shared_from_this<ArrayImpl> {
 /// The product of the dimensions.
 int64_t numElements(const shape_t &shape);
 
+/// The bytes of an array of `shape` and `dtype`; ValueError, naming `api`,
+/// for a negative dimension or a size that overflows.
+uint64_t checkedBytes(const shape_t &shape, tnp::dtype dtype, const char *api);
+
 /// An eager array of `shape` and `dtype` over `buffer`.
 std::shared_ptr<ArrayImpl> arrayOver(shape_t shape, tnp::dtype dtype,
                                      std::shared_ptr<runtime::Buffer> buffer);

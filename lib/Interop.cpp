@@ -10,17 +10,38 @@
 using namespace tnp;
 using namespace tnp::detail;
 
-ndarray tnp::from_buffer(const void *data, const shape_t &shape,
-                         tnp::dtype dtype, std::function<void()> release) {
+uint64_t tnp::detail::checkedBytes(const shape_t &shape, tnp::dtype dtype,
+                                   const char *api) {
   uint64_t bytes = dtype.itemsize();
   for (int64_t d : shape) {
     if (d < 0)
-      throw ValueError("from_buffer: negative dimensions are not allowed: " +
-                       formatShape(shape));
+      throw ValueError(
+          std::string(api) +
+          ": negative dimensions are not allowed: " + formatShape(shape));
     if (__builtin_mul_overflow(bytes, uint64_t(d), &bytes))
-      throw ValueError("from_buffer: shape " + formatShape(shape) + " of " +
-                       std::string(dtype.name()) + " overflows the size");
+      throw ValueError(std::string(api) + ": shape " + formatShape(shape) +
+                       " of " + std::string(dtype.name()) +
+                       " overflows the size");
   }
+  return bytes;
+}
+
+namespace {
+/// Calls `release` when it goes out of scope, unless handed on.
+struct ReleaseOnExit {
+  std::function<void()> release;
+  ~ReleaseOnExit() {
+    if (release)
+      release();
+  }
+};
+} // namespace
+
+ndarray tnp::from_buffer(const void *data, const shape_t &shape,
+                         tnp::dtype dtype, std::function<void()> release) {
+  // Whatever happens but a wrap, the memory is released before returning.
+  ReleaseOnExit guard{std::move(release)};
+  uint64_t bytes = checkedBytes(shape, dtype, "from_buffer");
   if (!data && bytes > 0)
     throw ValueError("from_buffer: null data for shape " + formatShape(shape));
   if (reinterpret_cast<uintptr_t>(data) % buffer_alignment != 0 || !data) {
@@ -28,12 +49,10 @@ ndarray tnp::from_buffer(const void *data, const shape_t &shape,
     auto impl = allocateArray(shape, dtype);
     if (bytes > 0)
       std::memcpy(impl->mutableData(), data, bytes);
-    if (release)
-      release();
     return ndarray(std::move(impl));
   }
   auto buffer = runtime::Buffer::wrap(const_cast<void *>(data), bytes,
-                                      std::move(release));
+                                      std::exchange(guard.release, nullptr));
   if (!buffer)
     throw ValueError("from_buffer: " + llvm::toString(buffer.takeError()));
   return ndarray(arrayOver(shape, dtype, std::move(*buffer)));

@@ -22,6 +22,11 @@ llvm_config.add_tool_substitutions(
 config.substitutions.append(
     ("%tour", os.path.join(config.tnp_obj_root, "examples", "tour")))
 
+# tnp's DLPack functions as a shared library for ctypes (dlpack-numpy.test).
+config.substitutions.append(
+    ("%tnp_dlpack_shim",
+     os.path.join(config.tnp_obj_root, "lib", "libtnp_dlpack_shim.so")))
+
 # NumPy is the oracle of the differential tests; lit runs under the Python
 # that has it (Debian's python3-numpy).
 try:

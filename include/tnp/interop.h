@@ -39,8 +39,9 @@ inline constexpr std::size_t buffer_alignment = 64;
 /// (no copy) and `release` is called once, when the last array using it is
 /// gone; the memory must stay valid and unchanged until then, and tnp never
 /// writes it. Otherwise the elements are copied, once, into tnp's memory, and
-/// `release` is called before from_buffer returns. ValueError for a negative
-/// dimension, a size that overflows, or null `data` with elements.
+/// `release` is called before from_buffer returns, as it is when from_buffer
+/// throws: ValueError for a negative dimension, a size that overflows, or
+/// null `data` with elements.
 ndarray from_buffer(const void *data, const shape_t &shape, tnp::dtype dtype,
                     std::function<void()> release = nullptr);
 
