@@ -10,11 +10,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <functional>
 #include <iostream>
 #include <optional>
 #include <string>
 #include <tuple>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -141,6 +143,48 @@ void exampleModel() {
   // Create input data and compute predictions.
   std::cout << tfTensor(model.predict(tnp::ones({2, 32}, tnp::float32)))
             << "\n\n";
+}
+
+/// A plain C function: it knows pointers and counts, not tnp.
+double cSum(const double *values, size_t count) {
+  double total = 0;
+  for (size_t i = 0; i < count; ++i)
+    total += values[i];
+  return total;
+}
+
+void interoperability() {
+  std::cout << "## NumPy interoperability and buffer copies\n\n";
+  // Memory tnp can use in place (64-byte aligned) becomes an array without a
+  // copy, as an aligned NumPy array does in TF-NumPy.
+  tnp::aligned_vector<float> values = {1, 2, 3, 4, 5, 6};
+  const float *memory = values.data();
+  tnp::ndarray x = tnp::from_vector(std::move(values), tnp::shape_t{2, 3});
+  std::cout << "from_vector(aligned_vector<float>): shares memory: "
+            << (x.data() == memory ? "True" : "False")
+            << ", sum = " << tnp::sum(x).item<float>() << "\n";
+  // Memory that is not aligned is copied, once.
+  tnp::aligned_vector<double> padded(7, 1.0);
+  tnp::ndarray y = tnp::from_buffer(padded.data() + 1, {6}, tnp::float64);
+  std::cout << "from_buffer 8 bytes past a 64-byte boundary: shares memory: "
+            << (y.data() == padded.data() + 1 ? "True" : "False")
+            << " (copied)\n";
+  // And tnp's memory goes to plain C code through data().
+  tnp::ndarray z = tnp::arange(6.0).reshape({2, 3});
+  std::cout << "a C function over data(): sum = "
+            << cSum(static_cast<const double *>(z.data()), z.size()) << "\n";
+  // A .npy file NumPy reads; written aside and renamed, so that tours running
+  // side by side never read half a file.
+  std::string path =
+      (std::filesystem::temp_directory_path() / "tnp-tour.npy").string();
+  std::string aside = path + "." + std::to_string(::getpid());
+  tnp::save(aside, z);
+  std::filesystem::rename(aside, path);
+  std::cout << "saved " << path << "; NumPy reads it with\n"
+            << "  python3 -c \"import numpy as np; print(np.load('" << path
+            << "'))\"\n";
+  tnp::ndarray back = tnp::load(path);
+  std::cout << "tnp::load gives " << tnp::repr(back) << "\n\n";
 }
 
 /// Creates a batch of input and labels.
@@ -325,6 +369,7 @@ int main() {
     broadcasting();
     indexing();
     exampleModel();
+    interoperability();
     gradients();
     tfFunction();
     vectorization();

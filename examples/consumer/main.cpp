@@ -31,10 +31,21 @@ int main() {
   check(f(a).item<double>() == 30, "traced sum");
 
   tnp::ndarray g =
-      tnp::grad([](const tnp::ndarray &x) { return tnp::sum(tnp::sin(x)); })(
-          a);
+      tnp::grad([](const tnp::ndarray &x) { return tnp::sum(tnp::sin(x)); })(a);
   std::vector<double> cosines = g.to_vector<double>();
   check(std::abs(cosines[0] - std::cos(1.0)) < 1e-15, "gradient");
+
+  // Memory in and out without copies.
+  tnp::aligned_vector<double> values = {1, 2, 3};
+  const double *memory = values.data();
+  tnp::ndarray v = tnp::from_vector(std::move(values));
+  check(v.data() == memory, "from_vector (copied)");
+#if __cplusplus >= 202002L
+  // Built as C++20 by CMakeLists.txt: tnp::span reads the array in place.
+  std::span<const double> elements = tnp::span<double>(v);
+  check(elements.data() == memory && elements.size() == 3, "span");
+  std::cout << "span: " << elements.size() << " elements in place\n";
+#endif
 
   try {
     (void)(a + tnp::ones({3}));
