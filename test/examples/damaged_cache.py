@@ -11,6 +11,7 @@ directory trusted must leave it repaired: every entry a private regular file
 again. Exits 1 and names the scenario on the first difference.
 """
 
+import difflib
 import os
 import re
 import shutil
@@ -24,7 +25,8 @@ WARNING = "tnp: warning:"
 def masked(text):
     """The tour's output with its timings masked."""
     text = re.sub(r"\d+\.\d+ ms", "<t> ms", text)
-    return re.sub(r"(eager|compiled)( +)\d+\.\d+", r"\1\2<t>", text)
+    # Padded columns: a slower run prints a wider number and fewer spaces.
+    return re.sub(r"(eager|compiled) +\d+\.\d+", r"\1 <t>", text)
 
 
 def run(tour, cache, name):
@@ -38,6 +40,13 @@ def run(tour, cache, name):
         sys.exit(f"{name}: the tour exited with {done.returncode}:\n"
                  f"{done.stderr}")
     return masked(done.stdout), done.stderr
+
+
+def differences(expected, actual):
+    """A unified diff of two outputs, for the failure message."""
+    return "".join(difflib.unified_diff(
+        expected.splitlines(True), actual.splitlines(True), "cold run",
+        "this run", n=1))
 
 
 def entries(cache):
@@ -146,14 +155,16 @@ def main():
         sys.exit(f"the cold run cached {count} entries; expected many")
     warm, warnings = run(tour, filled, "warm run")
     if warm != cold or WARNING in warnings:
-        sys.exit("warm run: differs from the cold run:\n" + warnings)
+        sys.exit("warm run: differs from the cold run:\n" +
+                 differences(cold, warm) + warnings)
     for i, (name, damage, repaired, warned) in enumerate(SCENARIOS):
         cache = os.path.join(work, f"damaged-{i}")
         shutil.copytree(filled, cache, symlinks=True)
         damage(cache)
         out, err = run(tour, cache, name)
         if out != cold:
-            sys.exit(f"{name}: the output differs from the cold run")
+            sys.exit(f"{name}: the output differs from the cold run:\n" +
+                     differences(cold, out))
         if err.count(WARNING) != warned:
             sys.exit(f"{name}: expected {warned} warning(s):\n{err}")
         if repaired:
