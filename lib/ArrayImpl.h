@@ -51,15 +51,18 @@ struct ArrayImpl : std::enable_shared_from_this<ArrayImpl> {
 /// The product of the dimensions.
 int64_t numElements(const shape_t &shape);
 
-/// The bytes of an array of `shape` and `dtype`; ValueError, naming `api`,
-/// for a negative dimension or a size that overflows.
-uint64_t checkedBytes(const shape_t &shape, tnp::dtype dtype, const char *api);
+/// The bytes of an array of `shape` and `dtype`: the one size rule of every
+/// array made. ValueError (prefixed with `api` when given) for a negative
+/// dimension, or a size past int64 ("array is too big", as NumPy says).
+uint64_t checkedBytes(const shape_t &shape, tnp::dtype dtype,
+                      const char *api = nullptr);
 
 /// An eager array of `shape` and `dtype` over `buffer`.
 std::shared_ptr<ArrayImpl> arrayOver(shape_t shape, tnp::dtype dtype,
                                      std::shared_ptr<runtime::Buffer> buffer);
 
-/// A new, uninitialized array (throws on allocation failure).
+/// A new, uninitialized array: checkedBytes's errors, MemoryError when the
+/// memory cannot be allocated.
 std::shared_ptr<ArrayImpl> allocateArray(shape_t shape, tnp::dtype dtype);
 
 /// The implementation of a handle; ValueError for an empty handle.

@@ -230,12 +230,14 @@ ndarray GradientTape::jacobian(const ndarray &target, const ndarray &source) {
 
 ndarray GradientTape::batch_jacobian(const ndarray &target,
                                      const ndarray &source) {
-  if (target.ndim() == 0 || source.ndim() == 0 ||
+  // TF: both have rank 2 or more, [batch, ...], with one batch size.
+  if (target.ndim() < 2 || source.ndim() < 2 ||
       target.shape()[0] != source.shape()[0])
     throw ValueError("GradientTape.batch_jacobian: the first dimension of "
                      "the target (shape " +
                      formatShape(target.shape()) + ") and the source (shape " +
                      formatShape(source.shape()) +
-                     ") must be the batch, of one size");
+                     ") must be the batch, of one size, and both must "
+                     "have rank 2 or more");
   return jacobianOf(*tape, target, source, "batch_jacobian", /*batched=*/true);
 }

@@ -95,7 +95,9 @@ Item classify(const index_item &item) {
 
 /// Python's slice.indices(size): the positions a slice takes.
 IndexEntry resolveSlice(const tnp::slice &s, int64_t size) {
-  int64_t step = s.step.value_or(1);
+  // As Python's PySlice_Unpack: a step below -(2^63 - 1) is clamped, so that
+  // -step never overflows.
+  int64_t step = std::max<int64_t>(s.step.value_or(1), -INT64_MAX);
   if (step == 0)
     throw ValueError("slice step cannot be zero");
   int64_t lower = step > 0 ? 0 : -1, upper = step > 0 ? size : size - 1;
@@ -107,12 +109,17 @@ IndexEntry resolveSlice(const tnp::slice &s, int64_t size) {
   };
   int64_t start = bound(s.start, step > 0 ? lower : upper);
   int64_t stop = bound(s.stop, step > 0 ? upper : lower);
-  int64_t count = step > 0 ? (stop - start + step - 1) / step
-                           : (start - stop - step - 1) / -step;
+  // Positions taken, without overflow for any step: the distance is at most
+  // size + 1.
+  int64_t distance = step > 0 ? stop - start : start - stop;
+  int64_t count =
+      distance > 0 ? (distance - 1) / (step > 0 ? step : -step) + 1 : 0;
   IndexEntry e{Kind::Slice};
   e.start = start;
-  e.step = step;
-  e.count = std::max<int64_t>(count, 0);
+  // One position is taken whatever the step: 1 keeps start + count * step,
+  // which later steps compute, in range.
+  e.step = count > 1 ? step : 1;
+  e.count = count;
   return e;
 }
 

@@ -10,22 +10,6 @@
 using namespace tnp;
 using namespace tnp::detail;
 
-uint64_t tnp::detail::checkedBytes(const shape_t &shape, tnp::dtype dtype,
-                                   const char *api) {
-  uint64_t bytes = dtype.itemsize();
-  for (int64_t d : shape) {
-    if (d < 0)
-      throw ValueError(
-          std::string(api) +
-          ": negative dimensions are not allowed: " + formatShape(shape));
-    if (__builtin_mul_overflow(bytes, uint64_t(d), &bytes))
-      throw ValueError(std::string(api) + ": shape " + formatShape(shape) +
-                       " of " + std::string(dtype.name()) +
-                       " overflows the size");
-  }
-  return bytes;
-}
-
 namespace {
 /// Calls `release` when it goes out of scope, unless handed on.
 struct ReleaseOnExit {

@@ -13,6 +13,7 @@
 #include "llvm/Support/Error.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <numeric>
 
 using namespace tnp;
@@ -37,17 +38,59 @@ tnp::detail::arrayOver(shape_t shape, tnp::dtype dtype,
   return impl;
 }
 
-std::shared_ptr<ArrayImpl> tnp::detail::allocateArray(shape_t shape,
-                                                      tnp::dtype dtype) {
+uint64_t tnp::detail::checkedBytes(const shape_t &shape, tnp::dtype dtype,
+                                   const char *api) {
+  std::string prefix = api ? std::string(api) + ": " : std::string();
+  // Every dimension is checked before any product: (2^62, 2^62, 0) is as
+  // wrong as (2^62, 2^62), and -1 * -1 is no size.
   for (int64_t d : shape)
     if (d < 0)
-      throw ValueError("negative dimensions are not allowed");
-  auto buffer =
-      runtime::Buffer::allocate(numElements(shape) * dtype.itemsize());
-  if (!buffer)
-    throw ValueError("tnp: cannot allocate an array of shape " +
-                     formatShape(shape) + ": " +
-                     llvm::toString(buffer.takeError()));
+      throw ValueError(prefix + "negative dimensions are not allowed: " +
+                       formatShape(shape));
+  uint64_t bytes = dtype.itemsize();
+  for (int64_t d : shape)
+    if (__builtin_mul_overflow(bytes, uint64_t(d), &bytes) ||
+        bytes > uint64_t(INT64_MAX))
+      throw ValueError(prefix + "array is too big; `arr.size * " +
+                       "arr.dtype.itemsize` is larger than the maximum " +
+                       "possible size: shape " + formatShape(shape) + " of " +
+                       std::string(dtype.name()));
+  return bytes;
+}
+
+namespace {
+/// NumPy's size in binary units, three significant digits: "8.00 TiB".
+std::string binarySize(uint64_t bytes) {
+  const char *units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  double value = double(bytes);
+  int unit = 0;
+  while (value >= 1024 && unit < 6) {
+    value /= 1024;
+    ++unit;
+  }
+  char text[32];
+  if (unit == 0)
+    std::snprintf(text, sizeof(text), "%llu bytes", (unsigned long long)bytes);
+  else
+    std::snprintf(text, sizeof(text),
+                  value < 10    ? "%.2f %s"
+                  : value < 100 ? "%.1f %s"
+                                : "%.0f %s",
+                  value, units[unit]);
+  return text;
+}
+} // namespace
+
+std::shared_ptr<ArrayImpl> tnp::detail::allocateArray(shape_t shape,
+                                                      tnp::dtype dtype) {
+  uint64_t bytes = checkedBytes(shape, dtype);
+  auto buffer = runtime::Buffer::allocate(bytes);
+  if (!buffer) {
+    llvm::consumeError(buffer.takeError());
+    throw MemoryError("Unable to allocate " + binarySize(bytes) +
+                      " for an array with shape " + formatShape(shape) +
+                      " and data type " + std::string(dtype.name()));
+  }
   return arrayOver(std::move(shape), dtype, std::move(*buffer));
 }
 
@@ -158,6 +201,7 @@ ndarray ndarray::reshape(const shape_t &newShape) const {
   const ArrayImpl &a = implOf(*this);
   shape_t shape(newShape);
   int64_t known = 1, unknown = -1;
+  bool overflowed = false;
   for (size_t i = 0; i < shape.size(); ++i) {
     if (shape[i] == -1) {
       if (unknown >= 0)
@@ -167,8 +211,10 @@ ndarray ndarray::reshape(const shape_t &newShape) const {
     }
     if (shape[i] < 0)
       throw ValueError("negative dimensions not allowed");
-    known *= shape[i];
+    // A product past int64 is no array's size (unless a 0 follows).
+    overflowed |= __builtin_mul_overflow(known, shape[i], &known);
   }
+
   auto fail = [&] {
     // NumPy writes the unknown dimension as "newaxis".
     std::string s = "(";
@@ -179,6 +225,8 @@ ndarray ndarray::reshape(const shape_t &newShape) const {
     return ValueError("cannot reshape array of size " + std::to_string(a.size) +
                       " into shape " + s);
   };
+  if (overflowed && known != 0)
+    throw fail();
   if (unknown >= 0) {
     if (known == 0 || a.size % known != 0)
       throw fail();

@@ -72,6 +72,15 @@ public:
   using Error::Error;
 };
 
+/// Memory for an array could not be allocated (NumPy's MemoryError: "Unable
+/// to allocate 8.00 TiB for an array with shape (1099511627776,) and data
+/// type float64"). A shape whose size does not fit in int64 is a ValueError
+/// instead, as in NumPy.
+class MemoryError : public Error {
+public:
+  using Error::Error;
+};
+
 /// A file could not be opened, read or written (Python's OSError and its
 /// FileNotFoundError); the message names the path.
 class OSError : public Error {

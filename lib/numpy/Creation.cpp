@@ -75,10 +75,21 @@ ndarray tnp::arange(const ndarray &start, const ndarray &stop,
          s = step.item<double>();
   if (s == 0)
     throw ValueError("Maximum allowed size exceeded");
-  int64_t n =
-      std::max<int64_t>(0, static_cast<int64_t>(std::ceil((b - a) / s)));
+  // NumPy's length: ceil((stop - start) / step); a quotient that underflows
+  // to 0 (an infinite step) still takes start when it moves toward stop.
+  double quotient = (b - a) / s;
+  double length = quotient == 0 && b != a ? (std::signbit(quotient) ? 0 : 1)
+                                          : std::ceil(quotient);
+  if (std::isnan(length))
+    throw ValueError("arange: cannot compute length");
+  if (length >= 0x1p63)
+    throw ValueError("Maximum allowed size exceeded");
+  int64_t n = length > 0 ? static_cast<int64_t>(length) : 0;
   tnp::dtype t = dtype.value_or(integral ? int64 : literalArrayDType(float64));
   tnp::dtype compute = integral ? int64 : float64;
+  // One element is start itself (0 * an infinite step would be NaN).
+  if (n == 1)
+    return prim::convert(start, compute).reshape({1}).astype(t);
   ndarray i = prim::iota({n}, 0, compute);
   return (i * prim::convert(step, compute) + prim::convert(start, compute))
       .astype(t);
@@ -136,10 +147,8 @@ ndarray tnp::asarray(const T *values, const shape_t &shape,
 template <typename T>
 ndarray tnp::asarray(const std::vector<T> &values, const shape_t &shape,
                      std::optional<tnp::dtype> dtype) {
-  int64_t n = 1;
-  for (int64_t d : shape)
-    n *= d;
-  if (n != static_cast<int64_t>(values.size()))
+  uint64_t n = checkedBytes(shape, dtype_of<T>()) / sizeof(T);
+  if (n != values.size())
     throw ValueError("cannot reshape array of size " +
                      std::to_string(values.size()) + " into shape " +
                      formatShape(shape));

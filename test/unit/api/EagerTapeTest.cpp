@@ -186,7 +186,9 @@ void checkCase(const Case &c) {
   // batch_jacobian[b, j..., i...] sums the Jacobian over the target's
   // batch index b' at source batch b (the diagonal blocks where rows are
   // independent).
-  if (y.ndim() < 2 || args[0].ndim() < 1 || y.shape()[0] != args[0].shape()[0])
+  // TF's batch_jacobian takes ranks 2 and up only (HardeningTest checks the
+  // refusal).
+  if (y.ndim() < 2 || args[0].ndim() < 2 || y.shape()[0] != args[0].shape()[0])
     return;
   int64_t batch = y.shape()[0], outRow = outSize / batch,
           inRow = inSize / batch;

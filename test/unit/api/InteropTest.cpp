@@ -124,8 +124,9 @@ TEST(FromBuffer, BadArgumentsAreValueErrors) {
               tnp::from_buffer(memory.data, {int64_t(1) << 40, 1 << 30},
                                tnp::float64);
             }),
-            "from_buffer: shape (1099511627776,1073741824) of float64 "
-            "overflows the size");
+            "from_buffer: array is too big; `arr.size * arr.dtype.itemsize` "
+            "is larger than the maximum possible size: shape "
+            "(1099511627776,1073741824) of float64");
   EXPECT_EQ(errorOf<tnp::ValueError>(
                 [&] { tnp::from_buffer(nullptr, {2}, tnp::float64); }),
             "from_buffer: null data for shape (2,)");
