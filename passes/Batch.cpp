@@ -197,10 +197,10 @@ private:
     return success();
   }
 
-  /// Batches `from`'s ops into `to`, returning what its terminator yields
-  /// (new values) without yielding it.
+  /// Batches `from`'s ops into `to`, before its terminator, returning what
+  /// `from`'s terminator yields (new values) without yielding it.
   FailureOr<SmallVector<Value>> batchRegionBlock(Block &from, Block &to) {
-    OpBuilder rb = OpBuilder::atBlockEnd(&to);
+    OpBuilder rb = OpBuilder::atBlockTerminator(&to);
     if (failed(batchOps(from, rb)))
       return failure();
     SmallVector<Value> yields;
@@ -232,19 +232,27 @@ private:
       }
       return success();
     }
-    Block thenBlock, elseBlock;
+    // The branches are batched into a placeholder if: ops can only be built
+    // in a block of a region of an op (a free block crashed). They move to
+    // the real if once its result types are known.
+    auto scratch = scf::IfOp::create(b, loc, TypeRange{}, pred,
+                                     /*withElseRegion=*/true);
+    Block &thenBlock = *scratch.thenBlock(), &elseBlock = *scratch.elseBlock();
     auto thenYields =
         batchRegionBlock(branch.getThenRegion().front(), thenBlock);
-    if (failed(thenYields))
-      return failure();
     auto elseYields =
-        batchRegionBlock(branch.getElseRegion().front(), elseBlock);
-    if (failed(elseYields))
+        succeeded(thenYields)
+            ? batchRegionBlock(branch.getElseRegion().front(), elseBlock)
+            : FailureOr<SmallVector<Value>>(failure());
+    if (failed(elseYields)) {
+      scratch.erase();
       return failure();
+    }
     SmallVector<bool> resultBatched;
     for (auto [t, e] : llvm::zip(*thenYields, *elseYields))
       resultBatched.push_back(isBatched(t) || isBatched(e));
     auto finish = [&](Block &block, SmallVector<Value> &yields) {
+      block.getTerminator()->erase(); // The placeholder's empty yield.
       OpBuilder yb = OpBuilder::atBlockEnd(&block);
       for (auto [v, batch] : llvm::zip(yields, resultBatched))
         if (batch && !isBatched(v))
@@ -259,6 +267,7 @@ private:
                                               thenBlock.getOperations());
     newIf.elseBlock()->getOperations().splice(newIf.elseBlock()->end(),
                                               elseBlock.getOperations());
+    scratch.erase();
     for (auto [old, now, batch] :
          llvm::zip(branch.getResults(), newIf.getResults(), resultBatched))
       bind(old, now, batch);

@@ -137,4 +137,36 @@ TEST(Hardening, BatchJacobianNeedsRankTwo) {
             std::string::npos);
 }
 
+/// sum(cond(p > 0, v * v, -v)) for one row v and an unbatched p.
+ndarray branchy(const ndarray &x, const ndarray &p) {
+  return tnp::sum(tnp::cond(
+      p > 0, [](const ndarray &v) { return v * v; },
+      [](const ndarray &v) { return -v; }, x));
+}
+
+TEST(Hardening, VmapOfCondOnAnUnbatchedPredicateComposesWithGrad) {
+  // vmap(grad(f)) with the predicate not mapped segfaulted (tnp-batch built
+  // the branches outside any region).
+  ndarray xs = tnp::arange(6.0).reshape({3, 2});
+  for (double p : {1.0, -1.0}) {
+    SCOPED_TRACE(p);
+    ndarray values = tnp::vmap(branchy, {0, std::nullopt})(xs, tnp::asarray(p));
+    ndarray grads =
+        tnp::vmap(tnp::grad(branchy), {0, std::nullopt})(xs, tnp::asarray(p));
+    for (int64_t row = 0; row < 3; ++row) {
+      ndarray x = xs(row);
+      EXPECT_EQ(values(row).item<double>(),
+                branchy(x, tnp::asarray(p)).item<double>());
+      EXPECT_EQ(grads(row).to_vector<double>(),
+                tnp::grad(branchy)(x, tnp::asarray(p)).to_vector<double>());
+    }
+  }
+  // And the gradient of a batched function.
+  auto total = [](const ndarray &x, const ndarray &p) {
+    return tnp::sum(tnp::vmap(branchy, {0, std::nullopt})(x, p));
+  };
+  EXPECT_EQ(tnp::grad(total)(xs, tnp::asarray(1.0)).to_vector<double>(),
+            (xs * 2).to_vector<double>());
+}
+
 } // namespace
