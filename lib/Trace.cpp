@@ -13,6 +13,7 @@
 #include "lib/ArrayImpl.h"
 #include "lib/DTypes.h"
 #include "lib/Descriptor.h"
+#include "lib/Format.h"
 #include "lib/GradientTape.h"
 #include "lib/Session.h"
 #include "lib/Trace.h"
@@ -204,6 +205,34 @@ dynamicGroups(const std::vector<const ArrayImpl *> &arrays,
 int64_t sentinel(int g) { return 1000003 + 2 * g; }
 
 } // namespace
+
+namespace {
+/// The traced functions this thread is tracing or recording inline, with
+/// their call signatures.
+thread_local std::vector<std::pair<const void *, std::string>> activeTraces;
+} // namespace
+
+tnp::detail::ActiveTrace::ActiveTrace(const void *fn,
+                                      const std::string &structure,
+                                      const std::vector<ndarray> &leaves) {
+  std::string signature = structure;
+  for (const ndarray &leaf : leaves) {
+    signature += formatShape(leaf.shape()) + std::string(leaf.dtype().name());
+    if (leaf.is_weak())
+      signature += "=" + repr(leaf);
+    signature += ";";
+  }
+  for (const auto &[active, activeSignature] : activeTraces)
+    if (active == fn && activeSignature == signature)
+      throw RuntimeError(
+          "trace: the traced function calls itself, while being traced, "
+          "with the same shapes, dtypes and scalars as the call being "
+          "traced: that recursion never ends (recurse on smaller shapes or "
+          "scalars, or loop with fori_loop or while_loop)");
+  activeTraces.emplace_back(fn, std::move(signature));
+}
+
+tnp::detail::ActiveTrace::~ActiveTrace() { activeTraces.pop_back(); }
 
 std::string tnp::detail::arraySignature(const std::vector<ndarray> &leaves,
                                         const trace_options &options) {

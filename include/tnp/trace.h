@@ -107,6 +107,21 @@ std::string arraySignature(const std::vector<ndarray> &leaves,
 /// Whether any of `leaves` is a traced array (a call inside another trace).
 bool anyTraced(const std::vector<ndarray> &leaves);
 
+/// Marks a call of the traced function `fn` with `leaves` (its argument
+/// structure `structure`) active on this thread while it is traced or
+/// recorded inline. RuntimeError when the same function is already active
+/// with the same shapes, dtypes and C++ scalars: it calls itself with the
+/// same signature while being traced, which never ends (recursion over
+/// shrinking shapes or scalar arguments is fine).
+class ActiveTrace {
+public:
+  ActiveTrace(const void *fn, const std::string &structure,
+              const std::vector<ndarray> &leaves);
+  ~ActiveTrace();
+  ActiveTrace(const ActiveTrace &) = delete;
+  ActiveTrace &operator=(const ActiveTrace &) = delete;
+};
+
 /// Records one trace of a call with `leaves`: arguments() gives the traced
 /// arrays to call f with (weak leaves stay as they are: static), again()
 /// takes what f returned and says whether to call f once more (dynamic
@@ -264,8 +279,10 @@ public:
     std::vector<ndarray> leaves;
     std::string key;
     (detail::tree_of<Args>::flatten(args, leaves, key), ...);
-    if (detail::anyTraced(leaves))
+    if (detail::anyTraced(leaves)) {
+      detail::ActiveTrace active(shared.get(), key, leaves);
       return R(shared->f(args...));
+    }
     const Entry &entry = find<R>(key, leaves, args...);
     size_t next = 0;
     std::vector<ndarray> outputs = detail::runTrace(*entry.compiled, leaves);
@@ -326,6 +343,7 @@ private:
       ++shared->hits;
       return it->second;
     }
+    detail::ActiveTrace active(shared.get(), key, leaves);
     detail::TraceRecorder recorder(shared->options, leaves);
     std::vector<ndarray> outputs;
     std::shared_ptr<R> skeleton;

@@ -18,6 +18,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <limits>
 
 using tnp::ndarray;
@@ -167,6 +168,30 @@ TEST(Hardening, VmapOfCondOnAnUnbatchedPredicateComposesWithGrad) {
   };
   EXPECT_EQ(tnp::grad(total)(xs, tnp::asarray(1.0)).to_vector<double>(),
             (xs * 2).to_vector<double>());
+}
+
+TEST(Hardening, TracedFunctionsThatNeverStopCallingThemselvesAreRefused) {
+  // It overflowed the stack: each traced call recorded itself inline again.
+  std::function<ndarray(const ndarray &)> again;
+  auto f = tnp::trace([&](const ndarray &x) { return again(x) + 1; });
+  again = [&](const ndarray &x) { return f(x); };
+  EXPECT_NE(errorOf<tnp::RuntimeError>([&] { f(tnp::ones({2})); })
+                .find("calls itself, while being traced, with the same "
+                      "shapes, dtypes and scalars"),
+            std::string::npos);
+  EXPECT_EQ(f.trace_count(), 0);
+
+  // Recursion that ends at trace time, over shrinking shapes, still works.
+  std::function<ndarray(const ndarray &)> half;
+  auto total = tnp::trace([&](const ndarray &x) { return half(x); });
+  half = [&](const ndarray &x) {
+    int64_t n = x.shape()[0];
+    if (n == 1)
+      return x;
+    return total(x(tnp::slice(0, n / 2))) + total(x(tnp::slice(n / 2, n)));
+  };
+  EXPECT_EQ(total(tnp::arange(8.0)).to_vector<double>(),
+            std::vector<double>{28.0});
 }
 
 } // namespace
