@@ -30,7 +30,9 @@ namespace {
 /// `offset` extra bytes in front.
 struct External {
   explicit External(size_t count, size_t offset = 0) : count(count) {
-    base = static_cast<char *>(std::aligned_alloc(64, 64 + count * 8 + 64));
+    // aligned_alloc takes whole multiples of the alignment.
+    size_t bytes = (offset + count * 8 + 63) / 64 * 64 + 64;
+    base = static_cast<char *>(std::aligned_alloc(64, bytes));
     data = base + offset;
     for (size_t i = 0; i < count; ++i) {
       double v = double(i);
