@@ -95,6 +95,11 @@ uint64_t findEndOfCentral(const Reader &in) {
 
 std::string inflateRaw(std::string_view compressed, uint64_t size,
                        const Reader &in, const std::string &name) {
+  // Deflate expands at most 1032:1: a larger claimed size is damage, and
+  // would otherwise be allocated.
+  if (size / 1032 > compressed.size() + 1)
+    in.fail("entry '" + name + "' claims " + std::to_string(size) +
+            " bytes from " + std::to_string(compressed.size()));
   std::string out(size, '\0');
   z_stream z{};
   if (inflateInit2(&z, -MAX_WBITS) != Z_OK)

@@ -36,6 +36,8 @@ constexpr char kMagic[] = "\x93NUMPY";
 constexpr size_t kMagicSize = 6;
 /// NumPy pads the header so that the data starts 64-byte aligned.
 constexpr size_t kHeaderAlignment = 64;
+/// The longest header read, as np.load's default max_header_size.
+constexpr uint64_t kMaxHeaderSize = 10000;
 
 /// The kind letter of a descr ('b', 'i', 'u', 'f', 'c') for `dtype`, or 0
 /// when NumPy has no such dtype.
@@ -149,6 +151,11 @@ ndarray parseNpy(uint64_t size, const ReadAt &readAt, const std::string &what) {
   size_t start = kMagicSize + 2 + lengthBytes;
   if (length > size - start)
     throw fail("truncated header");
+  // NumPy's own limit (np.load's max_header_size); it also keeps the
+  // recursive std::regex below on short input.
+  if (length > kMaxHeaderSize)
+    throw fail("header of " + std::to_string(length) + " bytes, over " +
+               std::to_string(kMaxHeaderSize));
   std::string header(length, '\0');
   readAt(start, header.data(), length);
   uint64_t dataOffset = start + length;
@@ -189,7 +196,9 @@ ndarray parseNpy(uint64_t size, const ReadAt &readAt, const std::string &what) {
   static const std::regex dimRe(R"(\s*(\d+)\s*(,|$))");
   for (auto it = std::sregex_iterator(dims.begin(), dims.end(), dimRe);
        it != std::sregex_iterator(); ++it) {
-    uint64_t d = std::stoull((*it)[1].str());
+    // More than 19 digits is past int64 (and past what stoull takes).
+    std::string digits = (*it)[1].str();
+    uint64_t d = digits.size() <= 19 ? std::stoull(digits) : UINT64_MAX;
     if (d > uint64_t(INT64_MAX) || __builtin_mul_overflow(nbytes, d, &nbytes))
       throw fail("shape (" + dims + ") overflows");
     shape.push_back(static_cast<int64_t>(d));

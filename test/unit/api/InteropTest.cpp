@@ -231,6 +231,17 @@ TEST_F(Io, DamagedFilesAreErrorsNotCrashes) {
               tnp::load(file("bad.npy"));
             }).find("overflows"),
             std::string::npos);
+  std::string digits = good;
+  digits.replace(digits.find("(100,)"), 6, "(99999999999999999999999,)");
+  put(file("bad.npy"), digits);
+  EXPECT_NE(errorOf<tnp::ValueError>([&] {
+              tnp::load(file("bad.npy"));
+            }).find("overflows"),
+            std::string::npos);
+  std::string longHeader("\x93NUMPY\x02\x00\x20\x4e\x00\x00", 12);
+  longHeader += std::string(20000, ' '); // A 20000-byte header.
+  EXPECT_NE(loadDamaged(longHeader).find("header of 20000 bytes, over 10000"),
+            std::string::npos);
   std::string version = good;
   version[6] = 9;
   EXPECT_NE(loadDamaged(version).find("format version 9.0"), std::string::npos);
@@ -244,6 +255,16 @@ TEST_F(Io, DamagedFilesAreErrorsNotCrashes) {
   std::string flipped = zip;
   flipped[200] ^= 1; // In the entry's data.
   EXPECT_NE(loadDamagedZip(flipped).find("CRC-32"), std::string::npos);
+  tnp::savez_compressed(file("c.npz"), {{"a", tnp::zeros({4096})}});
+  std::string deflated = slurp(file("c.npz"));
+  // The central directory's uncompressed size (offset 24 of its header,
+  // 0xffffffff: the zip64 extra field after the name holds it) claims 2^40.
+  size_t central = deflated.rfind(std::string("PK\x01\x02", 4));
+  size_t extra = central + 46 + 5 + 4; // Name "a.npy", extra id and length.
+  for (int i = 0; i < 8; ++i)
+    deflated[extra + i] = char(i == 5 ? 1 : 0);
+  EXPECT_NE(loadDamagedZip(deflated).find("claims 1099511627776 bytes"),
+            std::string::npos);
   for (size_t keep : {size_t(0), size_t(10), zip.size() / 2, zip.size() - 1})
     EXPECT_NE(loadDamagedZip(zip.substr(0, keep)).find("not a readable .npz"),
               std::string::npos)
