@@ -10,6 +10,10 @@
 using namespace tnp;
 using namespace tnp::detail;
 
+// The public header states the runtime's alignment without including it.
+static_assert(buffer_alignment == runtime::Buffer::kAlignment,
+              "tnp::buffer_alignment must be the runtime's buffer alignment");
+
 namespace {
 /// Calls `release` when it goes out of scope, unless handed on.
 struct ReleaseOnExit {
