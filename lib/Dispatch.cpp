@@ -10,6 +10,7 @@
 #include "lib/Session.h"
 #include "lib/Tracer.h"
 #include "runtime/JitEngine.h"
+#include "runtime/LruCache.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -24,7 +25,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
-#include <unordered_map>
 
 using namespace tnp;
 using namespace tnp::detail;
@@ -79,7 +79,8 @@ struct Kernel {
 
 struct KernelCache {
   std::mutex mutex;
-  std::unordered_map<KernelKey, std::unique_ptr<Kernel>, KeyHash> kernels;
+  /// Shared: a kernel evicted while another thread runs it lives on.
+  runtime::LruCache<KernelKey, std::shared_ptr<const Kernel>, KeyHash> kernels;
   std::atomic<uint64_t> hits{0}, misses{0};
 };
 
@@ -184,24 +185,26 @@ std::unique_ptr<Kernel> buildKernel(const KernelKey &key) {
   return kernel;
 }
 
-Kernel &findKernel(const KernelKey &key) {
+std::shared_ptr<const Kernel> findKernel(const KernelKey &key) {
   KernelCache &cache = kernelCache();
   {
     std::lock_guard<std::mutex> lock(cache.mutex);
-    auto it = cache.kernels.find(key);
-    if (it != cache.kernels.end()) {
+    if (std::shared_ptr<const Kernel> *kernel = cache.kernels.find(key)) {
       ++cache.hits;
-      return *it->second;
+      return *kernel;
     }
   }
   std::lock_guard<std::mutex> compileLock(Session::get().mutex());
-  std::lock_guard<std::mutex> lock(cache.mutex);
-  auto &slot = cache.kernels[key];
-  if (!slot) {
-    ++cache.misses;
-    slot = buildKernel(key);
+  {
+    // Another thread may have built it while this one waited.
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    if (std::shared_ptr<const Kernel> *kernel = cache.kernels.find(key))
+      return *kernel;
   }
-  return *slot;
+  ++cache.misses;
+  std::shared_ptr<const Kernel> kernel = buildKernel(key);
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  return cache.kernels.insert(key, std::move(kernel));
 }
 
 /// Calls `kernel` on rows [begin, end) of the result: the rowwise inputs
@@ -262,7 +265,8 @@ std::shared_ptr<ArrayImpl> run(const Call &call) {
   if (call.view)
     if (std::shared_ptr<ArrayImpl> out = call.view(call))
       return out;
-  Kernel &kernel = findKernel(makeKey(call));
+  std::shared_ptr<const Kernel> found = findKernel(makeKey(call));
+  const Kernel &kernel = *found;
   std::shared_ptr<ArrayImpl> out =
       allocateArray(call.resultShape, call.resultDType);
   int64_t rows = out->shape.empty() ? 1 : out->shape[0];
@@ -298,5 +302,6 @@ std::shared_ptr<ArrayImpl> tnp::detail::execute(const Call &call) {
 
 DispatchStats tnp::detail::dispatchStats() {
   KernelCache &cache = kernelCache();
-  return {cache.hits.load(), cache.misses.load()};
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  return {cache.hits.load(), cache.misses.load(), cache.kernels.size()};
 }

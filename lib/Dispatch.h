@@ -80,6 +80,8 @@ std::shared_ptr<ArrayImpl> execute(const Call &call);
 struct DispatchStats {
   uint64_t hits = 0;
   uint64_t misses = 0;
+  /// Kernels held now (at most runtime::memoryCacheCapacity()).
+  uint64_t kernels = 0;
 };
 DispatchStats dispatchStats();
 

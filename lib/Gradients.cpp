@@ -24,13 +24,14 @@
 #include "lib/Tracer.h"
 #include "passes/Passes.h"
 #include "passes/Pipelines.h"
+#include "runtime/CompileCache.h"
+#include "runtime/LruCache.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <map>
 #include <mutex>
 
 using namespace tnp;
@@ -79,19 +80,22 @@ tnp::detail::callFunction(mlir::ModuleOp module,
   if (Tracer *tracer = activeTracer())
     return tracer->inlineCall(fn, inputs);
   static std::mutex mutex;
-  static std::map<std::string, std::shared_ptr<const CompiledTrace>> cache;
+  // Keyed by the digest of the function's text, which can be long.
+  static runtime::LruCache<std::string, std::shared_ptr<const CompiledTrace>>
+      cache;
   std::string text;
   llvm::raw_string_ostream(text) << module;
+  std::string key = runtime::CacheKey::ofContents(text).hex();
   std::shared_ptr<const CompiledTrace> compiled;
   {
     std::lock_guard<std::mutex> lock(mutex);
-    std::shared_ptr<const CompiledTrace> &slot = cache[text];
-    if (!slot) {
+    if (std::shared_ptr<const CompiledTrace> *found = cache.find(key)) {
+      compiled = *found;
+    } else {
       // Compiling lowers the module in place: it compiles a copy.
       mlir::OwningOpRef<mlir::ModuleOp> copy(module.clone());
-      slot = compileFunction(*copy);
+      compiled = cache.insert(key, compileFunction(*copy));
     }
-    compiled = slot;
   }
   std::vector<ndarray> arguments;
   for (const ndarray &a : inputs)

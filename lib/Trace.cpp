@@ -19,6 +19,7 @@
 #include "lib/Trace.h"
 #include "lib/Tracer.h"
 #include "runtime/JitEngine.h"
+#include "runtime/LruCache.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -415,6 +416,21 @@ tnp::detail::compileFunction(mlir::ModuleOp module) {
   }
   compileInto(*trace, module);
   return trace;
+}
+
+struct TraceEntries::Impl {
+  runtime::LruCache<std::string, Entry> entries;
+};
+
+TraceEntries::TraceEntries() : impl(std::make_unique<Impl>()) {}
+TraceEntries::~TraceEntries() = default;
+
+const TraceEntries::Entry *TraceEntries::find(const std::string &key) {
+  return impl->entries.find(key);
+}
+
+void TraceEntries::insert(const std::string &key, Entry entry) {
+  impl->entries.insert(key, std::move(entry));
 }
 
 std::vector<ndarray> tnp::detail::runTrace(const CompiledTrace &trace,

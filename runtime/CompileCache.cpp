@@ -245,15 +245,14 @@ std::string CompileCache::pathFor(const CacheKey &key) const {
 std::unique_ptr<llvm::MemoryBuffer> CompileCache::lookup(const CacheKey &key) {
   std::lock_guard<std::mutex> lock(mutex);
   std::string hex = key.hex();
-  auto it = memory.find(hex);
-  if (it != memory.end()) {
+  if (std::unique_ptr<llvm::MemoryBuffer> *kept = memory.find(hex)) {
     ++counters.memoryHits;
-    return llvm::MemoryBuffer::getMemBufferCopy(it->second->getBuffer(), hex);
+    return llvm::MemoryBuffer::getMemBufferCopy((*kept)->getBuffer(), hex);
   }
   if (std::unique_ptr<llvm::MemoryBuffer> object = readFile(key)) {
     ++counters.diskHits;
-    memory[hex] =
-        llvm::MemoryBuffer::getMemBufferCopy(object->getBuffer(), hex);
+    memory.insert(
+        hex, llvm::MemoryBuffer::getMemBufferCopy(object->getBuffer(), hex));
     return object;
   }
   ++counters.misses;
@@ -331,7 +330,7 @@ CompileCache::readFile(const CacheKey &key) {
 void CompileCache::store(const CacheKey &key, llvm::StringRef object) {
   std::lock_guard<std::mutex> lock(mutex);
   std::string hex = key.hex();
-  memory[hex] = llvm::MemoryBuffer::getMemBufferCopy(object, hex);
+  memory.insert(hex, llvm::MemoryBuffer::getMemBufferCopy(object, hex));
   ++counters.stores;
   writeFile(key, object);
 }
@@ -412,12 +411,15 @@ void CompileCache::clearMemory() {
 
 CompileCacheStats CompileCache::stats() const {
   std::lock_guard<std::mutex> lock(mutex);
-  return counters;
+  CompileCacheStats stats = counters;
+  stats.memoryEvictions = memory.evictions() - memoryEvictionsAtReset;
+  return stats;
 }
 
 void CompileCache::resetStats() {
   std::lock_guard<std::mutex> lock(mutex);
   counters = CompileCacheStats();
+  memoryEvictionsAtReset = memory.evictions();
 }
 
 void CompileCache::notifyObjectCompiled(const llvm::Module *m,

@@ -8,7 +8,8 @@
 #ifndef TNP_RUNTIME_COMPILECACHE_H
 #define TNP_RUNTIME_COMPILECACHE_H
 
-#include "llvm/ADT/StringMap.h"
+#include "runtime/LruCache.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ExecutionEngine/ObjectCache.h"
 
@@ -74,6 +75,9 @@ struct CompileCacheStats {
   uint64_t rejectedEntries = 0;
   /// Entries dropped with `evict`, e.g. an object that failed to load.
   uint64_t evictions = 0;
+  /// Objects the memory level dropped for its capacity (LruCache.h); they
+  /// stay on disk.
+  uint64_t memoryEvictions = 0;
 };
 
 /// Object code cache in two levels: memory (this process) and a directory
@@ -166,7 +170,8 @@ private:
   void writeFile(const CacheKey &key, llvm::StringRef object);
 
   mutable std::mutex mutex;
-  llvm::StringMap<std::unique_ptr<llvm::MemoryBuffer>> memory;
+  LruCache<std::string, std::unique_ptr<llvm::MemoryBuffer>> memory;
+  uint64_t memoryEvictionsAtReset = 0;
   std::string dir;
   std::string status;
   std::string rejection;

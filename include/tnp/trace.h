@@ -43,7 +43,6 @@
 #include <string>
 #include <tuple>
 #include <type_traits>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -145,6 +144,28 @@ private:
 
   struct State;
   std::unique_ptr<State> state;
+};
+
+/// A traced function's compiled traces by signature. It keeps the most
+/// recently used ones, as many as every in-memory cache of compiled code
+/// keeps (docs/runtime.md, "Cache limits"); a signature evicted is traced
+/// again when it comes back. Not thread-safe: the traced function locks.
+class TraceEntries {
+public:
+  struct Entry {
+    std::shared_ptr<const CompiledTrace> compiled;
+    /// f's result with empty arrays: its structure.
+    std::shared_ptr<void> skeleton;
+  };
+  TraceEntries();
+  ~TraceEntries();
+  /// The entry for `key` (now the most recently used), or null.
+  const Entry *find(const std::string &key);
+  void insert(const std::string &key, Entry entry);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl;
 };
 
 /// Runs a compiled trace on a call's leaves (the weak ones are skipped:
@@ -283,7 +304,7 @@ public:
       detail::ActiveTrace active(shared.get(), key, leaves);
       return R(shared->f(args...));
     }
-    const Entry &entry = find<R>(key, leaves, args...);
+    Entry entry = find<R>(key, leaves, args...);
     size_t next = 0;
     std::vector<ndarray> outputs = detail::runTrace(*entry.compiled, leaves);
     return detail::tree<R>::replace(
@@ -309,11 +330,7 @@ public:
   int64_t cache_hits() const { return shared->hits; }
 
 private:
-  struct Entry {
-    std::shared_ptr<const detail::CompiledTrace> compiled;
-    /// f's result with empty arrays: its structure.
-    std::shared_ptr<void> skeleton;
-  };
+  using Entry = detail::TraceEntries::Entry;
   struct Shared {
     Shared(F f, trace_options options)
         : f(std::move(f)), options(std::move(options)) {}
@@ -321,11 +338,11 @@ private:
     trace_options options;
     /// Recursive: f may call its own traced_function on eager arrays.
     std::recursive_mutex mutex;
-    std::unordered_map<std::string, Entry> entries;
+    detail::TraceEntries entries;
     int64_t traces = 0, hits = 0;
   };
 
-  template <typename... Args> const Entry &entryFor(const Args &...args) const {
+  template <typename... Args> Entry entryFor(const Args &...args) const {
     using R = std::decay_t<std::invoke_result_t<const F &, const Args &...>>;
     std::vector<ndarray> leaves;
     std::string key;
@@ -333,15 +350,15 @@ private:
     return find<R>(key, leaves, args...);
   }
 
+  /// A copy: another thread may evict the entry once the lock is released.
   template <typename R, typename... Args>
-  const Entry &find(std::string key, const std::vector<ndarray> &leaves,
-                    const Args &...args) const {
+  Entry find(std::string key, const std::vector<ndarray> &leaves,
+             const Args &...args) const {
     key += detail::arraySignature(leaves, shared->options);
     std::lock_guard<std::recursive_mutex> lock(shared->mutex);
-    auto it = shared->entries.find(key);
-    if (it != shared->entries.end()) {
+    if (const Entry *entry = shared->entries.find(key)) {
       ++shared->hits;
-      return it->second;
+      return *entry;
     }
     detail::ActiveTrace active(shared.get(), key, leaves);
     detail::TraceRecorder recorder(shared->options, leaves);
@@ -371,8 +388,8 @@ private:
     entry.compiled = recorder.finish();
     entry.skeleton = std::move(skeleton);
     ++shared->traces;
-    return shared->entries.emplace(std::move(key), std::move(entry))
-        .first->second;
+    shared->entries.insert(key, entry);
+    return entry;
   }
 
   std::shared_ptr<Shared> shared;
