@@ -91,7 +91,9 @@ FailureOr<Shape> tnp::inferSliceShape(ArrayRef<int64_t> operand,
                          << ") of dimension " << d << " is not within [0, "
                          << (isDynamic(size) ? "?" : std::to_string(size))
                          << "]";
-    result.push_back((limit[d] - start[d] + strides[d] - 1) / strides[d]);
+    // 0 <= start <= limit: neither the difference nor this overflows.
+    result.push_back(
+        limit[d] == start[d] ? 0 : (limit[d] - start[d] - 1) / strides[d] + 1);
   }
   return result;
 }

@@ -252,6 +252,8 @@ llvm::ThreadPoolInterface &threadPool() {
 namespace {
 
 std::shared_ptr<ArrayImpl> run(const Call &call) {
+  // Every primitive's result, eager, view or traced, has a size that fits.
+  checkedBytes(call.resultShape, call.resultDType);
   for (int i = 0; i < call.numInputs; ++i)
     if (call.inputs[i]->tracer) {
       // An array of an enclosing trace is a capture of the active one.

@@ -47,15 +47,20 @@ uint64_t tnp::detail::checkedBytes(const shape_t &shape, tnp::dtype dtype,
     if (d < 0)
       throw ValueError(prefix + "negative dimensions are not allowed: " +
                        formatShape(shape));
+  // As NumPy: the nonzero dimensions' product must fit, even when a zero
+  // makes the array empty (no element count along the way then overflows).
   uint64_t bytes = dtype.itemsize();
+  bool empty = false;
   for (int64_t d : shape)
-    if (__builtin_mul_overflow(bytes, uint64_t(d), &bytes) ||
-        bytes > uint64_t(INT64_MAX))
+    if (d == 0)
+      empty = true;
+    else if (__builtin_mul_overflow(bytes, uint64_t(d), &bytes) ||
+             bytes > uint64_t(INT64_MAX))
       throw ValueError(prefix + "array is too big; `arr.size * " +
                        "arr.dtype.itemsize` is larger than the maximum " +
                        "possible size: shape " + formatShape(shape) + " of " +
                        std::string(dtype.name()));
-  return bytes;
+  return empty ? 0 : bytes;
 }
 
 namespace {

@@ -303,17 +303,27 @@ private:
   }
 
   /// A while loop whose condition is per element runs while any element's
-  /// holds; an element whose condition failed keeps its carried values.
+  /// holds; an element whose condition failed keeps its carried values. The
+  /// condition forwards its arguments, then the lanes still running, then,
+  /// unless it forwards the before-block's arguments unchanged (the traced
+  /// form), those arguments too: an element that stopped yields them back.
   LogicalResult batchWhile(scf::WhileOp loop, OpBuilder &b) {
     Location loc = loop.getLoc();
     SmallVector<Value> inits;
     for (Value v : loop.getInits())
       inits.push_back(batchedValue(b, loc, v));
     TypeRange carried = ValueRange(inits).getTypes();
+    auto condition = loop.getConditionOp();
+    bool passThrough =
+        llvm::equal(condition.getArgs(), loop.getBeforeArguments());
     auto lanesType =
         RankedTensorType::get({size}, IntegerType::get(b.getContext(), 1));
-    SmallVector<Type> forwarded(carried);
+    SmallVector<Type> forwarded;
+    for (Value v : condition.getArgs())
+      forwarded.push_back(batching::withBatch(v.getType(), size));
     forwarded.push_back(lanesType);
+    if (!passThrough)
+      forwarded.append(carried.begin(), carried.end());
     auto newLoop = scf::WhileOp::create(b, loc, forwarded, inits);
     SmallVector<Location> locs(carried.size(), loc);
     Block *before = b.createBlock(&newLoop.getBefore(), {}, carried, locs);
@@ -323,7 +333,6 @@ private:
     OpBuilder cb = OpBuilder::atBlockEnd(before);
     if (failed(batchOps(loop.getBefore().front(), cb)))
       return failure();
-    auto condition = loop.getConditionOp();
     Value lanes = lookup(condition.getCondition());
     if (!isBatched(lanes))
       lanes = tensor::FromElementsOp::create(
@@ -338,21 +347,28 @@ private:
     for (Value v : condition.getArgs())
       args.push_back(batchedValue(cb, loc, v));
     args.push_back(lanes);
+    if (!passThrough)
+      llvm::append_range(args, before->getArguments());
     scf::ConditionOp::create(cb, loc, go, args);
 
     SmallVector<Location> afterLocs(forwarded.size(), loc);
     Block *after = b.createBlock(&newLoop.getAfter(), {}, forwarded, afterLocs);
-    for (auto [old, now] :
-         llvm::zip(loop.getAfterArguments(), after->getArguments().drop_back()))
+    unsigned numArgs = condition.getArgs().size();
+    for (auto [old, now] : llvm::zip(loop.getAfterArguments(),
+                                     after->getArguments().take_front(numArgs)))
       bind(old, now, true);
     OpBuilder ab = OpBuilder::atBlockEnd(after);
     if (failed(batchOps(loop.getAfter().front(), ab)))
       return failure();
-    Value active = after->getArguments().back();
+    Value active = after->getArgument(numArgs);
+    // What each element carried into this iteration.
+    ValueRange previous = passThrough
+                              ? after->getArguments().take_front(numArgs)
+                              : after->getArguments().drop_front(numArgs + 1);
     SmallVector<Value> next;
     for (auto [v, old] :
          llvm::zip(loop.getAfter().front().getTerminator()->getOperands(),
-                   after->getArguments().drop_back())) {
+                   previous)) {
       Value now = batchedValue(ab, loc, v);
       auto type = cast<RankedTensorType>(now.getType());
       Value mask = BroadcastInDimOp::create(ab, loc, type.clone(ab.getI1Type()),

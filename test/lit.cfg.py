@@ -13,6 +13,8 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tnp_obj_root, "test")
 
 llvm_config.use_default_substitutions()
+# `not` at the start of a RUN line is found on PATH.
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
     ["tnp-opt", "tnp-dtypes", "tnp-numpy-check", "tnp-print-check",
      "tnp-npy-exchange"],

@@ -76,8 +76,12 @@ LogicalResult SliceOp::buildVjp(OpBuilder &b, ValueRange cts,
   SmallVector<int64_t> high, interior;
   for (auto [d, start] : llvm::enumerate(getStart())) {
     int64_t stride = getStrides()[d];
-    high.push_back(size[d] - (start + (kept[d] - 1) * stride + 1));
     interior.push_back(stride - 1);
+    // A pad's widths are static; the slice's result is static always.
+    if (ShapedType::isDynamic(size[d]))
+      return emitOpError("has no VJP for a slice of dynamic dimension ")
+             << d << " (a pad needs static widths)";
+    high.push_back(size[d] - (start + (kept[d] - 1) * stride + 1));
   }
   out.push_back(PadOp::create(b, loc, cts[0], scalarZero(b, loc, cts[0]),
                               getStart(), high, interior));

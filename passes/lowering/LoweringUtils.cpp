@@ -104,6 +104,47 @@ Value tnp::buildScalarConstant(OpBuilder &b, Location loc, Type dtype,
       b, loc, b.getIntegerAttr(dtype, static_cast<int64_t>(value)));
 }
 
+/// Float to integer as NumPy computes it on x86-64, for every input: LLVM's
+/// fptosi/fptoui give poison out of range, so eager kernels and traces,
+/// folded or vectorized differently, disagreed. A W-bit conversion (W = 32
+/// below 64-bit targets, else 64) gives the minimum W-bit integer for NaN and
+/// values out of range (cvttss2si's "indefinite" value), and narrower targets
+/// wrap. uint32 and uint64 convert x >= 2^(W-1) as x - 2^(W-1) with the top
+/// bit set again, as NumPy's vector loops do.
+static Value castFloatToInt(OpBuilder &b, Location loc, Value value,
+                            FloatType from, IntegerType to) {
+  unsigned tw = to.getWidth(), ww = tw == 64 ? 64 : 32;
+  // In a float type that holds 2^63 and every input exactly.
+  FloatType real = from.getWidth() < 32 ? b.getF32Type() : from;
+  if (real != from)
+    value = arith::ExtFOp::create(b, loc, real, value);
+  IntegerType wide = b.getIntegerType(ww);
+  Value half = arith::ConstantOp::create(
+      b, loc, b.getFloatAttr(real, std::ldexp(1.0, ww - 1)));
+  Value minimum = arith::ConstantOp::create(
+      b, loc, b.getIntegerAttr(wide, APInt::getSignedMinValue(ww)));
+  auto convert = [&](Value x) {
+    Value negHalf = arith::NegFOp::create(b, loc, half);
+    Value inRange = arith::AndIOp::create(
+        b, loc,
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, x, negHalf),
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, half));
+    return arith::SelectOp::create(
+        b, loc, inRange, arith::FPToSIOp::create(b, loc, wide, x), minimum);
+  };
+  Value result = convert(value);
+  if (isUnsignedInt(to) && tw == ww) {
+    Value high = arith::XOrIOp::create(
+        b, loc, convert(arith::SubFOp::create(b, loc, value, half)), minimum);
+    Value isHigh =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, value, half);
+    result = arith::SelectOp::create(b, loc, isHigh, high, result);
+  }
+  if (tw < ww)
+    result = arith::TruncIOp::create(b, loc, b.getIntegerType(tw), result);
+  return result;
+}
+
 /// Casts between real dtypes; `value` is signless.
 static Value castReal(OpBuilder &b, Location loc, Value value, Type from,
                       Type to) {
@@ -134,11 +175,8 @@ static Value castReal(OpBuilder &b, Location loc, Value value, Type from,
       return arith::UIToFPOp::create(b, loc, target, value);
     return arith::SIToFPOp::create(b, loc, target, value);
   }
-  if (isa<IntegerType>(to)) {
-    if (isUnsignedInt(to))
-      return arith::FPToUIOp::create(b, loc, target, value);
-    return arith::FPToSIOp::create(b, loc, target, value);
-  }
+  if (auto toInt = dyn_cast<IntegerType>(to))
+    return castFloatToInt(b, loc, value, cast<FloatType>(from), toInt);
   auto ff = cast<FloatType>(from), tf = cast<FloatType>(to);
   if (ff.getWidth() == tf.getWidth()) {
     // float16 <-> bfloat16: through float32, which holds both exactly.

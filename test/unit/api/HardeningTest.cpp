@@ -68,8 +68,19 @@ TEST(Hardening, SizesPastInt64AreValueErrors) {
             }),
             "cannot reshape array of size 4 into shape "
             "(4611686018427387905,4)");
-  // A zero anywhere makes any product empty, as in NumPy.
-  EXPECT_EQ(tnp::zeros({0}).reshape({0, int64_t(1) << 62}).size(), 0);
+  // As in NumPy, a zero does not excuse the other dimensions: their product
+  // must fit too (the API fuzzer found views whose element count
+  // overflowed).
+  EXPECT_EQ(errorOf<tnp::ValueError>([] {
+              tnp::zeros({0}).reshape({0, int64_t(1) << 62, 5});
+            }),
+            kTooBig + "(0,4611686018427387904,5) of float64");
+  EXPECT_EQ(errorOf<tnp::ValueError>([] {
+              tnp::zeros({0, int64_t(1) << 60});
+            }),
+            kTooBig + "(0,1152921504606846976) of float64");
+  EXPECT_EQ(tnp::zeros({0, int64_t(1) << 60}, tnp::int8).size(), 0);
+  EXPECT_EQ(tnp::zeros({0}).reshape({0, int64_t(1) << 59}).size(), 0);
 }
 
 TEST(Hardening, AllocationsThatFailAreMemoryErrors) {
@@ -192,6 +203,145 @@ TEST(Hardening, TracedFunctionsThatNeverStopCallingThemselvesAreRefused) {
   };
   EXPECT_EQ(total(tnp::arange(8.0)).to_vector<double>(),
             std::vector<double>{28.0});
+}
+
+// Out-of-range float to integer casts were LLVM poison: eager kernels and
+// traces gave different values (the API fuzzer found float32 -1 -> uint8 as
+// 0 eagerly and 255 traced). Now both give what NumPy gives on x86-64.
+TEST(Hardening, FloatToIntegerCastsAreDefinedOutOfRange) {
+  const double inf = std::numeric_limits<double>::infinity();
+  const std::vector<double> values = {-1,   -3.5, 300,  -300, NAN,  inf,
+                                      -inf, 3e9,  -3e9, 1e20, 1e19, 255.9};
+  const uint64_t min64 = uint64_t(1) << 63, min32 = uint64_t(1) << 31;
+  // np.array(values, src).astype(dst), as uint64 bit patterns.
+  const std::vector<std::pair<tnp::dtype, std::vector<uint64_t>>> expected = {
+      {tnp::int8, {~0ull, -3ull, 44, -44ull, 0, 0, 0, 0, 0, 0, 0, ~0ull}},
+      {tnp::uint8, {255, 253, 44, 212, 0, 0, 0, 0, 0, 0, 0, 255}},
+      {tnp::int16, {~0ull, -3ull, 300, -300ull, 0, 0, 0, 0, 0, 0, 0, 255}},
+      {tnp::uint16, {65535, 65533, 300, 65236, 0, 0, 0, 0, 0, 0, 0, 255}},
+      {tnp::int32,
+       {~0ull, -3ull, 300, -300ull, -min32, -min32, -min32, -min32, -min32,
+        -min32, -min32, 255}},
+      {tnp::uint32,
+       {4294967295, 4294967293, 300, 4294966996, min32, 0, min32, 3000000000,
+        min32, 0, 0, 255}},
+      {tnp::int64,
+       {~0ull, -3ull, 300, -300ull, min64, min64, min64, 3000000000,
+        -3000000000ull, min64, min64, 255}},
+  };
+  auto traced = tnp::trace([](const ndarray &x, const ndarray &like) {
+    return x.astype(like.dtype());
+  });
+  for (tnp::dtype src : {tnp::float32, tnp::float64}) {
+    ndarray x = tnp::asarray(values).astype(src);
+    for (const auto &[dst, want] : expected) {
+      SCOPED_TRACE(std::string(src.name()) + " -> " + std::string(dst.name()));
+      ndarray eager = x.astype(dst);
+      ndarray compiled = traced(x, tnp::zeros({}, dst));
+      std::vector<uint64_t> got, gotTraced;
+      for (int64_t v : eager.astype(tnp::int64).to_vector<int64_t>())
+        got.push_back(uint64_t(v));
+      for (int64_t v : compiled.astype(tnp::int64).to_vector<int64_t>())
+        gotTraced.push_back(uint64_t(v));
+      // Narrow signed results come back sign-extended: compare the bits
+      // the dtype holds.
+      uint64_t mask =
+          dst.itemsize() == 8 ? ~0ull : (1ull << (8 * dst.itemsize())) - 1;
+      for (size_t i = 0; i < values.size(); ++i) {
+        EXPECT_EQ(got[i] & mask, want[i] & mask) << "value " << values[i];
+        EXPECT_EQ(gotTraced[i] & mask, want[i] & mask) << "value " << values[i];
+      }
+    }
+    // uint64: 1e19 is float32's 9999999980506447872 and float64's 1e19.
+    std::vector<uint64_t> wantU64 = {
+        ~0ull,
+        -3ull,
+        300,
+        -300ull,
+        min64,
+        0,
+        min64,
+        3000000000,
+        -3000000000ull,
+        0,
+        src == tnp::float32 ? 9999999980506447872ull : 10000000000000000000ull,
+        255};
+    EXPECT_EQ(x.astype(tnp::uint64).to_vector<uint64_t>(), wantU64);
+    EXPECT_EQ(traced(x, tnp::zeros({}, tnp::uint64)).to_vector<uint64_t>(),
+              wantU64);
+  }
+}
+
+// Every pair of transforms (vmap, grad) over every control-flow form, against
+// the same functions applied element by element: vmap of vmap of a
+// while_loop made invalid IR (the batched loop's condition forwards more
+// than its carried values), the other pairs are regression checks.
+TEST(Hardening, TransformPairsOverControlFlow) {
+  using Fn = std::function<ndarray(const ndarray &, const ndarray &)>;
+  auto total = [](const ndarray &v) { return tnp::sum(v); };
+  const std::vector<std::pair<std::string, Fn>> forms = {
+      {"cond on the example",
+       [&](const ndarray &x, const ndarray &) {
+         return total(tnp::cond(
+             total(x) > 0, [](const ndarray &v) { return v * v; },
+             [](const ndarray &v) { return -v; }, x));
+       }},
+      {"cond on an unmapped predicate",
+       [&](const ndarray &x, const ndarray &p) {
+         return total(tnp::cond(
+             p, [](const ndarray &v) { return v * v; },
+             [](const ndarray &v) { return -v; }, x));
+       }},
+      {"fori_loop",
+       [&](const ndarray &x, const ndarray &) {
+         return total(tnp::fori_loop(
+             0, 4,
+             [&](const ndarray &, const ndarray &v) { return tnp::sin(v) * x; },
+             x));
+       }},
+      {"while_loop",
+       [&](const ndarray &x, const ndarray &) {
+         return total(tnp::while_loop(
+             [](const ndarray &v) { return tnp::sum(tnp::abs(v)) < 100; },
+             [](const ndarray &v) { return v + v; }, x));
+       }},
+  };
+  ndarray xs = (tnp::arange(24.0).reshape({2, 4, 3}) - 5) / 4;
+  ndarray p = tnp::asarray(true);
+  auto near = [](const ndarray &got, const ndarray &want) {
+    std::vector<double> g = got.to_vector<double>(),
+                        w = want.to_vector<double>();
+    ASSERT_EQ(g.size(), w.size());
+    for (size_t i = 0; i < g.size(); ++i)
+      EXPECT_NEAR(g[i], w[i], 1e-9 * (1 + std::abs(w[i])));
+  };
+  for (const auto &[name, f] : forms) {
+    SCOPED_TRACE(name);
+    bool differentiable = name != "while_loop";
+    // vmap of vmap.
+    ndarray nested =
+        tnp::vmap(tnp::vmap(f, {0, std::nullopt}), {0, std::nullopt})(xs, p);
+    for (int64_t i = 0; i < 2; ++i)
+      for (int64_t j = 0; j < 4; ++j)
+        near(nested(i, j), f(xs(i, j), p));
+    if (!differentiable) {
+      // reverse-mode through while_loop is refused, as in JAX.
+      EXPECT_NE(errorOf<tnp::Error>([&] { tnp::grad(f)(xs(0, 0), p); }), "");
+      continue;
+    }
+    // grad of grad is not defined for these non-scalar inner results; grad
+    // of vmap, vmap of grad.
+    ndarray x = xs(0);
+    ndarray perRow = tnp::vmap(tnp::grad(f), {0, std::nullopt})(x, p);
+    for (int64_t j = 0; j < 4; ++j)
+      near(perRow(j), tnp::grad(f)(x(j), p));
+    auto summed = [&](const ndarray &rows, const ndarray &q) {
+      return tnp::sum(tnp::vmap(f, {0, std::nullopt})(rows, q));
+    };
+    ndarray g = tnp::grad(summed)(x, p);
+    for (int64_t j = 0; j < 4; ++j)
+      near(g(j), tnp::grad(f)(x(j), p));
+  }
 }
 
 } // namespace
