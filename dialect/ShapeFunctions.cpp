@@ -71,6 +71,9 @@ FailureOr<Shape> tnp::inferTransposeShape(ArrayRef<int64_t> operand,
   return result;
 }
 
+static_assert(kSliceToEnd == ShapedType::kDynamic,
+              "a slice to the end prints as a dynamic size does");
+
 FailureOr<Shape> tnp::inferSliceShape(ArrayRef<int64_t> operand,
                                       ArrayRef<int64_t> start,
                                       ArrayRef<int64_t> limit,
@@ -82,6 +85,14 @@ FailureOr<Shape> tnp::inferSliceShape(ArrayRef<int64_t> operand,
     return failure();
   Shape result;
   for (auto [d, size] : llvm::enumerate(operand)) {
+    if (limit[d] == kSliceToEnd) {
+      if (start[d] != 0 || strides[d] != 1)
+        return emitError() << "a slice to the end of dimension " << d
+                           << " starts at 0 with stride 1, not start "
+                           << start[d] << " and stride " << strides[d];
+      result.push_back(size);
+      continue;
+    }
     if (strides[d] < 1)
       return emitError() << "stride " << strides[d] << " of dimension " << d
                          << " must be positive";

@@ -14,6 +14,7 @@
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <limits>
 #include <string>
 
 namespace mlir::tnp {
@@ -34,6 +35,12 @@ LogicalResult verifyDims(ArrayRef<int64_t> dims, int64_t rank, StringRef what,
 FailureOr<Shape> inferTransposeShape(ArrayRef<int64_t> operand,
                                      ArrayRef<int64_t> permutation,
                                      EmitErrorFn emitError);
+/// A tnp.slice limit that means "to the end of the dimension", with start 0
+/// and stride 1: the whole dimension, static or dynamic. A trace with a
+/// dynamic dimension slices other dimensions this way without naming its
+/// size.
+constexpr int64_t kSliceToEnd = std::numeric_limits<int64_t>::min();
+
 FailureOr<Shape> inferSliceShape(ArrayRef<int64_t> operand,
                                  ArrayRef<int64_t> start,
                                  ArrayRef<int64_t> limit,

@@ -10,6 +10,7 @@
 #include "lib/Format.h"
 #include "lib/Literals.h"
 
+#include "dialect/ShapeFunctions.h"
 #include "dialect/TnpOps.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -447,15 +448,25 @@ ndarray prim::slice(const ndarray &x, const std::vector<int64_t> &start,
             llvm::ArrayRef<int64_t>(attrs + 2 * rank, rank));
       },
       {&x}, shape, a.dtype);
+  // A whole dimension is sliced "to the end", without its size: one kernel
+  // serves every size, and a trace's dynamic dimension stays unnamed.
+  std::vector<int64_t> limits = limit;
+  for (size_t d = 0; d < limits.size(); ++d)
+    if (start[d] == 0 && strides[d] == 1 && limit[d] == a.shape[d])
+      limits[d] = mlir::tnp::kSliceToEnd;
   appendAttrs(call, start);
-  appendAttrs(call, limit);
+  appendAttrs(call, limits);
   appendAttrs(call, strides);
   call.view = [](const Call &c) -> std::shared_ptr<ArrayImpl> {
     const shape_t &in = c.inputs[0]->shape;
     const int64_t *attrs = c.attrs.data();
     int64_t rank = in.size();
+    std::vector<int64_t> limit(attrs + rank, attrs + 2 * rank);
+    for (int64_t d = 0; d < rank; ++d)
+      if (limit[d] == mlir::tnp::kSliceToEnd)
+        limit[d] = in[d];
     std::optional<int64_t> offset =
-        contiguousSlice(in, attrs, attrs + rank, attrs + 2 * rank);
+        contiguousSlice(in, attrs, limit.data(), attrs + 2 * rank);
     return offset ? viewOf(c, *offset) : nullptr;
   };
   return run(call);

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialect/ShapeFunctions.h"
 #include "dialect/TnpOps.h"
 #include "dialect/ops/OpUtils.h"
 #include "dialect/ops/VjpBuilders.h"
@@ -77,7 +78,11 @@ LogicalResult SliceOp::buildVjp(OpBuilder &b, ValueRange cts,
   for (auto [d, start] : llvm::enumerate(getStart())) {
     int64_t stride = getStrides()[d];
     interior.push_back(stride - 1);
-    // A pad's widths are static; the slice's result is static always.
+    if (getLimit()[d] == kSliceToEnd) {
+      high.push_back(0);
+      continue;
+    }
+    // A pad's widths are static; the slice's result is static here.
     if (ShapedType::isDynamic(size[d]))
       return emitOpError("has no VJP for a slice of dynamic dimension ")
              << d << " (a pad needs static widths)";

@@ -268,18 +268,26 @@ struct SliceOpLowering : OpConversionPattern<SliceOp> {
     RankedTensorType type = convertResultType(rewriter, getTypeConverter(), op);
     if (!type)
       return failure();
-    if (isStaticallyEmpty(type)) {
-      rewriter.replaceOpWithNewOp<tensor::EmptyOp>(op, type.getShape(),
-                                                   type.getElementType());
-      return success();
-    }
+    // The sizes are the result's (the shape rule's); a dynamic one is a
+    // whole dynamic dimension (kSliceToEnd).
     SmallVector<OpFoldResult> offsets, sizes, strides;
-    for (auto [start, limit, stride] :
-         llvm::zip(op.getStart(), op.getLimit(), op.getStrides())) {
+    SmallVector<Value> dynamicSizes;
+    for (auto [d, start, stride] :
+         llvm::enumerate(op.getStart(), op.getStrides())) {
       offsets.push_back(rewriter.getIndexAttr(start));
-      sizes.push_back(
-          rewriter.getIndexAttr((limit - start + stride - 1) / stride));
       strides.push_back(rewriter.getIndexAttr(stride));
+      if (!type.isDynamicDim(d)) {
+        sizes.push_back(rewriter.getIndexAttr(type.getDimSize(d)));
+        continue;
+      }
+      dynamicSizes.push_back(tensor::DimOp::create(rewriter, op.getLoc(),
+                                                   adaptor.getOperand(), d));
+      sizes.push_back(dynamicSizes.back());
+    }
+    if (isStaticallyEmpty(type)) {
+      rewriter.replaceOpWithNewOp<tensor::EmptyOp>(
+          op, type.getShape(), type.getElementType(), dynamicSizes);
+      return success();
     }
     rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
         op, type, adaptor.getOperand(), offsets, sizes, strides);

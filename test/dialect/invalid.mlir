@@ -297,6 +297,26 @@ func.func @slice_stride(%a: tensor<4xf32>) {
 
 // -----
 
+// A limit of -2^63 (kSliceToEnd) is "to the end": only of a whole dimension.
+func.func @slice_to_end(%a: tensor<?xf32>) {
+  // expected-error @+2 {{a slice to the end of dimension 0 starts at 0 with stride 1, not start 1 and stride 1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = tnp.slice %a, start = [1], limit = [-9223372036854775808], strides = [1] : tensor<?xf32> -> tensor<?xf32>
+  return
+}
+
+// -----
+
+// Limits and strides near 2^63 count without overflowing.
+func.func @slice_huge_stride(%a: tensor<?xf32>) {
+  // expected-error @+2 {{'tnp.slice' op inferred type(s) 'tensor<1xf32>' are incompatible with return type(s) of operation 'tensor<2xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = tnp.slice %a, start = [0], limit = [9223372036854775807], strides = [9223372036854775807] : tensor<?xf32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
 func.func @slice_limit(%a: tensor<4xf32>) {
   // expected-error @+2 {{slice [1, 5) of dimension 0 is not within [0, 4]}}
   // expected-error @+1 {{failed to infer returned types}}

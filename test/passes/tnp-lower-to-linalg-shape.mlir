@@ -276,3 +276,14 @@ func.func @pad_cropped_away(%x: tensor<3x4xi1>, %v: tensor<i1>) -> tensor<1x4xi1
   %0 = tnp.pad %x, %v, low = [-3, 0], high = [1, 0], interior = [0, 0] : (tensor<3x4xi1>, tensor<i1>) -> tensor<1x4xi1>
   return %0 : tensor<1x4xi1>
 }
+
+// -----
+
+// A slice to the end of a dynamic dimension (limit -2^63) keeps its size.
+// CHECK-LABEL: func.func @slice_to_end
+// CHECK: %[[N:.*]] = tensor.dim %arg0, %c0
+// CHECK: tensor.extract_slice %arg0[0, 2] [%[[N]], 3] [1, 1] : tensor<?x6xf32> to tensor<?x3xf32>
+func.func @slice_to_end(%x: tensor<?x6xf32>) -> tensor<?x3xf32> {
+  %0 = tnp.slice %x, start = [0, 2], limit = [-9223372036854775808, 5], strides = [1, 1] : tensor<?x6xf32> -> tensor<?x3xf32>
+  return %0 : tensor<?x3xf32>
+}

@@ -344,4 +344,28 @@ TEST(Hardening, TransformPairsOverControlFlow) {
   }
 }
 
+// An input signature with a dynamic batch dimension accepts functions that
+// slice only static dimensions, whatever batch size comes: the size of the
+// first call (4 and 8 here equal static sizes of the function) must not be
+// mistaken for the dynamic one.
+TEST(Hardening, DynamicBatchWithStaticSlices) {
+  tnp::trace_options options;
+  options.input_signature = {{{-1, 8}, tnp::float64}};
+  auto f = [](const ndarray &x) {
+    ndarray halves = x(tnp::slice(), tnp::slice(0, 4)) * 2 +
+                     x(tnp::slice(), tnp::slice(4, 8));
+    return tnp::sum(halves(tnp::slice(), tnp::slice(1, 4, 2)), 1);
+  };
+  for (int64_t first : {4, 8, 2, 1}) {
+    SCOPED_TRACE(first);
+    auto traced = tnp::trace(f, options);
+    for (int64_t n : {first, int64_t(1), int64_t(3), int64_t(8), int64_t(50)}) {
+      ndarray x = tnp::arange(double(n * 8)).reshape({n, 8});
+      EXPECT_EQ(traced(x).shape(), f(x).shape());
+      EXPECT_EQ(traced(x).to_vector<double>(), f(x).to_vector<double>());
+    }
+    EXPECT_EQ(traced.trace_count(), 1);
+  }
+}
+
 } // namespace
