@@ -34,11 +34,6 @@ unsigned modeOf(const std::string &path) {
   return st.st_mode & 07777;
 }
 
-bool isRegularFile(const std::string &path) {
-  struct stat st;
-  return ::lstat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
-}
-
 /// Removes the file at `path` and puts `make(path)` in its place.
 std::function<void(const std::string &)>
 replacedBy(std::function<int(const char *)> make) {
