@@ -28,6 +28,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 using namespace mlir;
 
@@ -143,8 +144,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   MLIRContext &ctx = context();
   uint8_t choice = data[size - 1];
   ParserConfig config(&ctx);
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
-      StringRef(reinterpret_cast<const char *>(data), size - 1), config);
+  // MLIR's lexer reads up to a terminating NUL, as files read with
+  // MemoryBuffer have (tnp-opt's input): give it one.
+  std::string text(reinterpret_cast<const char *>(data), size - 1);
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, config);
   if (!module || failed(verify(*module)) || !recordedDialectsOnly(*module))
     return 0;
   auto functions = module->getOps<func::FuncOp>();
