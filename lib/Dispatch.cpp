@@ -10,7 +10,7 @@
 #include "lib/Session.h"
 #include "lib/Tracer.h"
 #include "runtime/JitEngine.h"
-#include "runtime/LruCache.h"
+#include "runtime/CachePolicy.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

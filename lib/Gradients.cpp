@@ -25,7 +25,7 @@
 #include "passes/Passes.h"
 #include "passes/Pipelines.h"
 #include "runtime/CompileCache.h"
-#include "runtime/LruCache.h"
+#include "runtime/CachePolicy.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"

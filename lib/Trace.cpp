@@ -19,7 +19,7 @@
 #include "lib/Trace.h"
 #include "lib/Tracer.h"
 #include "runtime/JitEngine.h"
-#include "runtime/LruCache.h"
+#include "runtime/CachePolicy.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -2,6 +2,7 @@
 
 #include "runtime/CompileCache.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Module.h"
@@ -21,6 +22,7 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <vector>
 
 using namespace tnp::runtime;
 namespace fs = llvm::sys::fs;
@@ -179,6 +181,7 @@ void CompileCache::setDirectory(llvm::StringRef directory) {
   std::lock_guard<std::mutex> lock(mutex);
   dir.clear();
   status.clear();
+  diskBytes.reset();
   if (directory.empty())
     return;
   llvm::SmallString<256> path(directory);
@@ -324,6 +327,8 @@ CompileCache::readFile(const CacheKey &key) {
                                         payload->getBufferSize())) !=
       endian::read64le(header + kChecksumOffset))
     return reject("checksum mismatch");
+  // Used now: the disk limit removes the least recently used files first.
+  (void)::futimens(fd.get(), nullptr);
   return payload;
 }
 
@@ -389,6 +394,59 @@ void CompileCache::writeFile(const CacheKey &key, llvm::StringRef object) {
     return;
   }
   ++counters.diskWrites;
+  trimDisk(kHeaderSize + object.size());
+}
+
+void CompileCache::trimDisk(uint64_t written) {
+  if (diskBytes && (*diskBytes += written) <= diskLimit)
+    return;
+  struct File {
+    llvm::sys::TimePoint<> used;
+    std::string path;
+    uint64_t size;
+  };
+  std::vector<File> files;
+  uint64_t total = 0;
+  auto now = std::chrono::system_clock::now();
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end;
+       it.increment(ec)) {
+    fs::file_status st;
+    if (fs::status(it->path(), st, /*Follow=*/false) ||
+        st.type() != fs::file_type::regular_file)
+      continue;
+    llvm::StringRef name = llvm::sys::path::filename(it->path());
+    if (name.ends_with(".tmp")) {
+      if (now - st.getLastModificationTime() > kStaleTemporary &&
+          !fs::remove(it->path()))
+        ++counters.staleTemporaries;
+      continue;
+    }
+    if (!name.ends_with(kSuffix))
+      continue;
+    files.push_back({st.getLastModificationTime(), it->path(), st.getSize()});
+    total += st.getSize();
+  }
+  if (total > diskLimit) {
+    // Down to three quarters, so that the next scans are some writes away.
+    llvm::sort(files,
+               [](const File &a, const File &b) { return a.used < b.used; });
+    for (const File &file : files) {
+      if (total <= diskLimit / 4 * 3)
+        break;
+      if (fs::remove(file.path))
+        continue;
+      total -= file.size;
+      ++counters.diskEvictions;
+    }
+  }
+  diskBytes = total;
+}
+
+void CompileCache::setDiskLimit(uint64_t bytes) {
+  std::lock_guard<std::mutex> lock(mutex);
+  diskLimit = bytes;
+  diskBytes.reset();
 }
 
 void CompileCache::evict(const CacheKey &key) {

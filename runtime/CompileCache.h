@@ -8,12 +8,13 @@
 #ifndef TNP_RUNTIME_COMPILECACHE_H
 #define TNP_RUNTIME_COMPILECACHE_H
 
-#include "runtime/LruCache.h"
+#include "runtime/CachePolicy.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ExecutionEngine/ObjectCache.h"
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -75,9 +76,13 @@ struct CompileCacheStats {
   uint64_t rejectedEntries = 0;
   /// Entries dropped with `evict`, e.g. an object that failed to load.
   uint64_t evictions = 0;
-  /// Objects the memory level dropped for its capacity (LruCache.h); they
+  /// Objects the memory level dropped for its capacity (CachePolicy.h); they
   /// stay on disk.
   uint64_t memoryEvictions = 0;
+  /// Files removed to keep the directory under its size limit.
+  uint64_t diskEvictions = 0;
+  /// Temporary files of writers that died mid-write, removed.
+  uint64_t staleTemporaries = 0;
 };
 
 /// Object code cache in two levels: memory (this process) and a directory
@@ -139,6 +144,13 @@ public:
   /// found but could not be loaded.
   void evict(const CacheKey &key);
 
+  /// The most bytes of object files the directory keeps (default
+  /// `diskCacheLimit()`). Past it, a write removes the files used least
+  /// recently (a read marks a file used) until they take three quarters of
+  /// it; temporaries older than `kStaleTemporary` go too. Other processes'
+  /// writes count from this process's next scan of the directory.
+  void setDiskLimit(uint64_t bytes);
+
   /// Drops the memory level (files stay): lets tests simulate a new process.
   void clearMemory();
 
@@ -164,14 +176,24 @@ public:
   /// Largest payload read: far above any object tnp writes, low enough that
   /// a damaged header cannot make a reader allocate much.
   static constexpr uint64_t kMaxPayloadSize = uint64_t(256) << 20;
+  /// A temporary file this old belongs to a writer that died.
+  static constexpr std::chrono::minutes kStaleTemporary{10};
 
 private:
   std::unique_ptr<llvm::MemoryBuffer> readFile(const CacheKey &key);
   void writeFile(const CacheKey &key, llvm::StringRef object);
+  /// Accounts `written` bytes and, past the limit (or on the first write),
+  /// scans the directory: removes stale temporaries and the least recently
+  /// used files.
+  void trimDisk(uint64_t written);
 
   mutable std::mutex mutex;
   LruCache<std::string, std::unique_ptr<llvm::MemoryBuffer>> memory;
   uint64_t memoryEvictionsAtReset = 0;
+  uint64_t diskLimit = diskCacheLimit();
+  /// The directory's object bytes as of the last scan plus what this
+  /// process wrote since; unknown before the first write.
+  std::optional<uint64_t> diskBytes;
   std::string dir;
   std::string status;
   std::string rejection;

@@ -12,7 +12,7 @@
 #include <tnp/tnp.h>
 
 #include "lib/Dispatch.h"
-#include "runtime/LruCache.h"
+#include "runtime/CachePolicy.h"
 
 #include <gtest/gtest.h>
 

@@ -1,14 +1,16 @@
-//===- LruCache.h - the in-memory caches' one eviction policy ---*- C++ -*-===//
+//===- CachePolicy.h - how much compiled code is kept -----------*- C++ -*-===//
 //
 // Every in-memory cache of compiled code (eager kernels, traces, derivative
 // functions, objects) keeps at most `memoryCacheCapacity()` entries and
 // evicts the least recently used past it, so a process that sees ever new
-// shapes or functions stays bounded (docs/runtime.md, "Cache limits").
+// shapes or functions stays bounded; the disk cache keeps at most
+// `diskCacheLimit()` bytes, least recently used files removed first
+// (docs/runtime.md, "Cache limits").
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TNP_RUNTIME_LRUCACHE_H
-#define TNP_RUNTIME_LRUCACHE_H
+#ifndef TNP_RUNTIME_CACHEPOLICY_H
+#define TNP_RUNTIME_CACHEPOLICY_H
 
 #include <cstddef>
 #include <cstdint>
@@ -22,6 +24,10 @@ namespace tnp::runtime {
 /// Entries each in-memory cache keeps: $TNP_MEMORY_CACHE_ENTRIES if it is a
 /// positive integer, else 512. Read once.
 size_t memoryCacheCapacity();
+
+/// Bytes of object files the disk cache keeps: $TNP_CACHE_DISK_MB MiB if it
+/// is a positive integer, else 1024 MiB. Read once.
+uint64_t diskCacheLimit();
 
 /// A map that keeps its `capacity` most recently used entries. Not
 /// thread-safe: its owner locks. Values are evicted (destroyed) by `insert`;
@@ -87,4 +93,4 @@ private:
 
 } // namespace tnp::runtime
 
-#endif // TNP_RUNTIME_LRUCACHE_H
+#endif // TNP_RUNTIME_CACHEPOLICY_H
