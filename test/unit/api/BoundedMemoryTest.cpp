@@ -18,6 +18,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <malloc.h>
 #include <unistd.h>
 
@@ -33,6 +34,20 @@ double residentMiB() {
   double mib = resident * double(sysconf(_SC_PAGESIZE)) / (1 << 20);
   std::printf("resident: %.1f MiB\n", mib);
   return mib;
+}
+
+/// Runs steps [0, warm), then [warm, total), and expects the resident set
+/// to grow by less than `limitMiB` over the second part.
+void expectBoundedGrowth(const std::function<void(int)> &step, int warm,
+                         int total, double limitMiB) {
+  for (int i = 0; i < warm; ++i)
+    step(i);
+  double before = residentMiB();
+  for (int i = warm; i < total; ++i)
+    step(i);
+  double after = residentMiB();
+  EXPECT_LT(after - before, limitMiB)
+      << before << " MiB -> " << after << " MiB";
 }
 
 TEST(BoundedMemory, CapacityComesFromTheEnvironment) {
@@ -78,13 +93,7 @@ TEST(BoundedMemory, TenThousandShapesEagerAndTraced) {
     tnp::ndarray m = tnp::matmul(x.T(), x)(tnp::slice(0, i % 7 + 1));
     ASSERT_EQ(m.ndim(), 2);
   };
-  for (int i = 0; i < 500; ++i)
-    step(i);
-  double before = residentMiB();
-  for (int i = 500; i < 10000; ++i)
-    step(i);
-  double after = residentMiB();
-  EXPECT_LT(after - before, 16) << before << " MiB -> " << after << " MiB";
+  expectBoundedGrowth(step, 500, 10000, 16);
   EXPECT_LE(traced.trace_count(), 2);
   EXPECT_LE(tnp::detail::dispatchStats().kernels, 16u);
 }
@@ -111,15 +120,9 @@ TEST(BoundedMemory, HundredsOfCompiledFunctions) {
     // An eager derivative of a new shape.
     ASSERT_EQ(tnp::grad(loss)(x).shape(), x.shape());
   };
-  for (int i = 0; i < 40; ++i)
-    step(i);
-  double before = residentMiB();
-  for (int i = 40; i < 160; ++i)
-    step(i);
-  double after = residentMiB();
+  expectBoundedGrowth(step, 40, 160, 8);
   EXPECT_LE(tnp::detail::dispatchStats().kernels, 16u);
   EXPECT_EQ(traced.trace_count(), 160);
-  EXPECT_LT(after - before, 8) << before << " MiB -> " << after << " MiB";
 }
 
 } // namespace
