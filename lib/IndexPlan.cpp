@@ -159,25 +159,15 @@ shape_t broadcastArrays(const std::vector<IndexEntry> &entries) {
   for (const IndexEntry &e : entries) {
     if (e.kind != Kind::Array)
       continue;
-    const shape_t &s = e.positions.shape();
-    if (s.size() > shape.size())
-      shape.insert(shape.begin(), s.size() - shape.size(), 1);
-    for (size_t i = 0; i < s.size(); ++i) {
-      int64_t &r = shape[shape.size() - s.size() + i];
-      if (s[i] == r || s[i] == 1)
-        continue;
-      if (r == 1) {
-        r = s[i];
-        continue;
-      }
-      std::string shapes;
-      for (const IndexEntry &f : entries)
-        if (f.kind == Kind::Array && !f.fromInteger)
-          shapes += formatShape(f.positions.shape()) + " ";
-      throw IndexError("shape mismatch: indexing arrays could not be "
-                       "broadcast together with shapes " +
-                       shapes);
-    }
+    if (prim::broadcastInto(shape, e.positions.shape()))
+      continue;
+    std::string shapes;
+    for (const IndexEntry &f : entries)
+      if (f.kind == Kind::Array && !f.fromInteger)
+        shapes += formatShape(f.positions.shape()) + " ";
+    throw IndexError("shape mismatch: indexing arrays could not be "
+                     "broadcast together with shapes " +
+                     shapes);
   }
   return shape;
 }

@@ -26,6 +26,17 @@ using mlir::tnp::PromotionCategory;
 
 namespace {
 
+/// The shape a dialect shape rule gives; a failing rule's message becomes a
+/// ValueError.
+template <typename Rule> shape_t ruleShape(Rule rule) {
+  std::string message;
+  mlir::FailureOr<mlir::tnp::Shape> shape =
+      rule([&](llvm::StringRef m) { message = m.str(); });
+  if (mlir::failed(shape))
+    throw ValueError(message);
+  return shape_t(shape->begin(), shape->end());
+}
+
 mlir::RankedTensorType tensorType(mlir::Type t) {
   return mlir::cast<mlir::RankedTensorType>(t);
 }
@@ -96,28 +107,43 @@ const ElementwiseInfo kElementwise[] = {
 
 } // namespace
 
+bool prim::broadcastInto(shape_t &result, const shape_t &shape) {
+  if (shape.size() > result.size())
+    result.insert(result.begin(), shape.size() - result.size(), 1);
+  size_t lead = result.size() - shape.size();
+  for (size_t i = 0; i < shape.size(); ++i) {
+    int64_t &r = result[lead + i];
+    if (shape[i] == r || shape[i] == 1)
+      continue;
+    if (r != 1)
+      return false;
+    r = shape[i];
+  }
+  return true;
+}
+
 shape_t prim::broadcastShapes(std::initializer_list<ndarray> operands) {
-  size_t rank = 0;
-  for (const ndarray &o : operands)
-    rank = std::max(rank, implOf(o).shape.size());
-  shape_t result(rank, 1);
+  shape_t result;
   for (const ndarray &o : operands) {
-    const shape_t &s = implOf(o).shape;
-    for (size_t i = 0; i < s.size(); ++i) {
-      int64_t &r = result[rank - s.size() + i];
-      if (s[i] == r || s[i] == 1)
-        continue;
-      if (r != 1) {
-        std::string shapes;
-        for (const ndarray &p : operands)
-          shapes += (shapes.empty() ? "" : " ") + formatShape(implOf(p).shape);
-        throw ValueError(
-            "operands could not be broadcast together with shapes " + shapes);
-      }
-      r = s[i];
-    }
+    if (broadcastInto(result, implOf(o).shape))
+      continue;
+    std::string shapes;
+    for (const ndarray &p : operands)
+      shapes += (shapes.empty() ? "" : " ") + formatShape(implOf(p).shape);
+    throw ValueError("operands could not be broadcast together with shapes " +
+                     shapes);
   }
   return result;
+}
+
+shape_t prim::concatenatedShape(const std::vector<ndarray> &inputs,
+                                int64_t dim) {
+  llvm::SmallVector<llvm::ArrayRef<int64_t>> shapes;
+  for (const ndarray &i : inputs)
+    shapes.push_back(implOf(i).shape);
+  return ruleShape([&](mlir::tnp::ErrorSink sink) {
+    return mlir::tnp::inferConcatenateShape(shapes, dim, sink);
+  });
 }
 
 namespace {
@@ -264,9 +290,9 @@ ndarray prim::broadcastTo(const ndarray &x, const shape_t &shape) {
 ndarray prim::transpose(const ndarray &x,
                         const std::vector<int64_t> &permutation) {
   const ArrayImpl &a = implOf(x);
-  shape_t shape;
-  for (int64_t p : permutation)
-    shape.push_back(a.shape[p]);
+  shape_t shape = ruleShape([&](mlir::tnp::ErrorSink sink) {
+    return mlir::tnp::inferTransposeShape(a.shape, permutation, sink);
+  });
   Call call = makeCall(
       [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
          const int64_t *attrs, int n, mlir::Type) -> mlir::Value {
@@ -306,10 +332,9 @@ ndarray prim::iota(const shape_t &shape, int64_t dim, tnp::dtype dtype) {
 ndarray prim::reduce(Reduce kind, const ndarray &x,
                      const std::vector<int64_t> &axes) {
   const ArrayImpl &a = implOf(x);
-  shape_t shape;
-  for (size_t d = 0; d < a.shape.size(); ++d)
-    if (std::find(axes.begin(), axes.end(), int64_t(d)) == axes.end())
-      shape.push_back(a.shape[d]);
+  shape_t shape = ruleShape([&](mlir::tnp::ErrorSink sink) {
+    return mlir::tnp::inferReduceShape(a.shape, axes, sink);
+  });
   Call call = makeCall(
       [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
          const int64_t *attrs, int n, mlir::Type) -> mlir::Value {
@@ -319,7 +344,7 @@ ndarray prim::reduce(Reduce kind, const ndarray &x,
       },
       {&x}, shape, a.dtype, {static_cast<int64_t>(kind)});
   appendAttrs(call, axes);
-  if (std::find(axes.begin(), axes.end(), 0) == axes.end())
+  if (!llvm::is_contained(axes, 0))
     call.rowwiseInputs = 1;
   return run(call);
 }
@@ -340,8 +365,9 @@ ndarray prim::scan(Reduce kind, const ndarray &x, int64_t axis) {
 template <typename ArgOp>
 static ndarray argReduce(const ndarray &x, int64_t axis) {
   const ArrayImpl &a = implOf(x);
-  shape_t shape = a.shape;
-  shape.erase(shape.begin() + axis);
+  shape_t shape = ruleShape([&](mlir::tnp::ErrorSink sink) {
+    return mlir::tnp::inferReduceShape(a.shape, {axis}, sink);
+  });
   Call call = makeCall(
       [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
          const int64_t *attrs, int, mlir::Type result) -> mlir::Value {
@@ -364,19 +390,11 @@ ndarray prim::dotGeneral(const ndarray &lhs, const ndarray &rhs,
                          const std::vector<int64_t> &lhsContracting,
                          const std::vector<int64_t> &rhsContracting) {
   const ArrayImpl &l = implOf(lhs), &r = implOf(rhs);
-  shape_t shape;
-  for (int64_t d : lhsBatch)
-    shape.push_back(l.shape[d]);
-  auto free = [&](const shape_t &s, const std::vector<int64_t> &batch,
-                  const std::vector<int64_t> &contracting) {
-    for (size_t d = 0; d < s.size(); ++d)
-      if (std::find(batch.begin(), batch.end(), int64_t(d)) == batch.end() &&
-          std::find(contracting.begin(), contracting.end(), int64_t(d)) ==
-              contracting.end())
-        shape.push_back(s[d]);
-  };
-  free(l.shape, lhsBatch, lhsContracting);
-  free(r.shape, rhsBatch, rhsContracting);
+  shape_t shape = ruleShape([&](mlir::tnp::ErrorSink sink) {
+    return mlir::tnp::inferDotGeneralShape(l.shape, r.shape, lhsBatch, rhsBatch,
+                                           lhsContracting, rhsContracting,
+                                           sink);
+  });
   DTypeArg args[] = {{l.dtype, l.weak, &l}, {r.dtype, r.weak, &r}};
   Call call = makeCall(
       [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
@@ -396,10 +414,8 @@ ndarray prim::dotGeneral(const ndarray &lhs, const ndarray &rhs,
   }
   // Result rows follow lhs rows (no batch dims, lhs dim 0 kept), or the
   // leading batch dims of both.
-  auto contains = [](const std::vector<int64_t> &v, int64_t d) {
-    return std::find(v.begin(), v.end(), d) != v.end();
-  };
-  if (lhsBatch.empty() && !l.shape.empty() && !contains(lhsContracting, 0))
+  if (lhsBatch.empty() && !l.shape.empty() &&
+      !llvm::is_contained(lhsContracting, 0))
     call.rowwiseInputs = 1;
   else if (!lhsBatch.empty() && lhsBatch[0] == 0 && rhsBatch[0] == 0)
     call.rowwiseInputs = 3;
@@ -435,9 +451,9 @@ ndarray prim::slice(const ndarray &x, const std::vector<int64_t> &start,
                     const std::vector<int64_t> &limit,
                     const std::vector<int64_t> &strides) {
   const ArrayImpl &a = implOf(x);
-  shape_t shape;
-  for (size_t d = 0; d < a.shape.size(); ++d)
-    shape.push_back((limit[d] - start[d] + strides[d] - 1) / strides[d]);
+  shape_t shape = ruleShape([&](mlir::tnp::ErrorSink sink) {
+    return mlir::tnp::inferSliceShape(a.shape, start, limit, strides, sink);
+  });
   Call call = makeCall(
       [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
          const int64_t *attrs, int n, mlir::Type) -> mlir::Value {
@@ -499,18 +515,15 @@ ndarray prim::concatenate(const std::vector<ndarray> &inputs, int64_t dim) {
   }
   if (inputs.size() == 1)
     return inputs.front();
-  shape_t shape = implOf(inputs.front()).shape;
-  shape[dim] = 0;
+  shape_t shape = concatenatedShape(inputs, dim);
   Call call;
   call.build = [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in,
                   int n, const int64_t *attrs, int, mlir::Type) -> mlir::Value {
     return mlir::tnp::ConcatenateOp::create(
         b, loc, mlir::ValueRange(llvm::ArrayRef<mlir::Value>(in, n)), attrs[0]);
   };
-  for (const ndarray &i : inputs) {
+  for (const ndarray &i : inputs)
     call.inputs[call.numInputs++] = &implOf(i);
-    shape[dim] += implOf(i).shape[dim];
-  }
   call.attrs[call.numAttrs++] = dim;
   call.resultShape = shape;
   call.resultDType = implOf(inputs.front()).dtype;
@@ -522,10 +535,9 @@ ndarray prim::pad(const ndarray &x, const ndarray &value,
                   const std::vector<int64_t> &high,
                   const std::vector<int64_t> &interior) {
   const ArrayImpl &a = implOf(x);
-  shape_t shape;
-  for (size_t d = 0; d < a.shape.size(); ++d)
-    shape.push_back(low[d] + high[d] + a.shape[d] +
-                    std::max<int64_t>(a.shape[d] - 1, 0) * interior[d]);
+  shape_t shape = ruleShape([&](mlir::tnp::ErrorSink sink) {
+    return mlir::tnp::inferPadShape(a.shape, low, high, interior, sink);
+  });
   ndarray v = convert(value, a.dtype);
   Call call = makeCall(
       [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
@@ -546,10 +558,9 @@ ndarray prim::pad(const ndarray &x, const ndarray &value,
 ndarray prim::gather(const ndarray &x, const ndarray &indices,
                      const std::vector<int64_t> &axes) {
   const ArrayImpl &a = implOf(x), &i = implOf(indices);
-  shape_t shape(i.shape.begin(), i.shape.end() - 1);
-  for (size_t d = 0; d < a.shape.size(); ++d)
-    if (std::find(axes.begin(), axes.end(), int64_t(d)) == axes.end())
-      shape.push_back(a.shape[d]);
+  shape_t shape = ruleShape([&](mlir::tnp::ErrorSink sink) {
+    return mlir::tnp::inferGatherShape(a.shape, i.shape, axes, sink);
+  });
   Call call = makeCall(
       [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
          const int64_t *attrs, int n, mlir::Type result) -> mlir::Value {

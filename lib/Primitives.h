@@ -2,8 +2,9 @@
 //
 // One function per tnp primitive, run eagerly through the kernel cache.
 // NumPy's functions (lib/numpy/) are written in terms of these, once. Inputs
-// are checked by the caller in NumPy's words; these check only what the
-// primitive itself requires.
+// are checked by the caller in NumPy's words (negative axes, NumPy's
+// messages); result shapes come from the dialect's shape rules
+// (dialect/ShapeFunctions.h), whose failures raise ValueError.
 //
 //===----------------------------------------------------------------------===//
 
@@ -66,6 +67,9 @@ enum class Elementwise {
 /// Python scalars). `name` is the NumPy function, for messages.
 ndarray elementwise(Elementwise op, std::initializer_list<ndarray> operands,
                     const char *name);
+/// Broadcasts `result` with `shape` as NumPy does (growing its rank);
+/// false where a dimension differs and neither is 1.
+bool broadcastInto(shape_t &result, const shape_t &shape);
 /// NumPy's broadcast shape of the operands, or its ValueError naming them
 /// all ("operands could not be broadcast together with shapes (2,) (3,)").
 shape_t broadcastShapes(std::initializer_list<ndarray> operands);
@@ -115,6 +119,9 @@ ndarray slice(const ndarray &x, const std::vector<int64_t> &start,
               const std::vector<int64_t> &strides);
 /// tnp.reverse.
 ndarray reverse(const ndarray &x, const std::vector<int64_t> &dims);
+/// The shape of `inputs` joined along in-range `dim`, or NumPy's ValueError
+/// for ranks or sizes that differ (the tnp.concatenate shape rule).
+shape_t concatenatedShape(const std::vector<ndarray> &inputs, int64_t dim);
 /// tnp.concatenate of arrays of one dtype and rank along `dim`.
 ndarray concatenate(const std::vector<ndarray> &inputs, int64_t dim);
 /// tnp.pad with a scalar of x's dtype.

@@ -8,8 +8,9 @@ using namespace mlir;
 using namespace mlir::tnp;
 
 LogicalResult GatherOp::verify() {
-  FailureOr<Shape> expected = inferGatherShape(
-      shapeOf(getOperand()), shapeOf(getIndices()), getAxes(), opError(*this));
+  FailureOr<Shape> expected =
+      inferGatherShape(shapeOf(getOperand()), shapeOf(getIndices()), getAxes(),
+                       diagnose(opError(*this)));
   if (failed(expected))
     return failure();
   Type dtype = getElementTypeOrSelf(getOperand());
@@ -25,8 +26,9 @@ LogicalResult GatherOp::verify() {
 }
 
 LogicalResult ScatterOp::verify() {
-  FailureOr<Shape> expected = inferGatherShape(
-      shapeOf(getOperand()), shapeOf(getIndices()), getAxes(), opError(*this));
+  FailureOr<Shape> expected =
+      inferGatherShape(shapeOf(getOperand()), shapeOf(getIndices()), getAxes(),
+                       diagnose(opError(*this)));
   if (failed(expected))
     return failure();
   auto operandType = cast<RankedTensorType>(getOperand().getType());

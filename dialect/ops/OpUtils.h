@@ -23,8 +23,13 @@ auto inferenceError(MLIRContext *ctx, std::optional<Location> loc) {
   };
 }
 
+/// A shape rule's ErrorSink that reports through `emitError` (a diagnostic).
+template <typename EmitErrorT> auto diagnose(EmitErrorT emitError) {
+  return [emitError](StringRef message) { (void)(emitError() << message); };
+}
+
 /// Type inference of ops whose result has the operand's dtype and the shape
-/// `rule(operandShape, emitError)` gives, reporting errors as OpT.
+/// `rule(operandShape, sink)` gives, reporting errors as OpT.
 template <typename OpT, typename Rule>
 LogicalResult inferFromOperandShape(MLIRContext *ctx,
                                     std::optional<Location> loc, Value operand,
@@ -32,7 +37,7 @@ LogicalResult inferFromOperandShape(MLIRContext *ctx,
                                     Rule rule) {
   auto type = cast<RankedTensorType>(operand.getType());
   FailureOr<SmallVector<int64_t>> shape =
-      rule(type.getShape(), inferenceError<OpT>(ctx, loc));
+      rule(type.getShape(), diagnose(inferenceError<OpT>(ctx, loc)));
   if (failed(shape))
     return failure();
   inferred.push_back(RankedTensorType::get(*shape, type.getElementType()));
@@ -46,17 +51,6 @@ inline auto opError(Operation *op) {
 
 inline ArrayRef<int64_t> shapeOf(Value v) {
   return cast<RankedTensorType>(v.getType()).getShape();
-}
-
-/// The dimensions of `rank` in neither list, in order: a dot_general
-/// operand's free dimensions, given its batch and contracting ones.
-inline SmallVector<int64_t> dimsOutside(int64_t rank, ArrayRef<int64_t> a,
-                                        ArrayRef<int64_t> b) {
-  SmallVector<int64_t> rest;
-  for (int64_t d = 0; d < rank; ++d)
-    if (!llvm::is_contained(a, d) && !llvm::is_contained(b, d))
-      rest.push_back(d);
-  return rest;
 }
 
 /// Constants small enough to fold element by element.

@@ -41,8 +41,8 @@ LogicalResult ReduceOp::inferReturnTypes(MLIRContext *ctx,
     return failure();
   return inferFromOperandShape<ReduceOp>(
       ctx, loc, adaptor.getOperand(), inferred,
-      [&](ArrayRef<int64_t> shape, EmitErrorFn emitError) {
-        return inferReduceShape(shape, adaptor.getAxes(), emitError);
+      [&](ArrayRef<int64_t> shape, ErrorSink sink) {
+        return inferReduceShape(shape, adaptor.getAxes(), sink);
       });
 }
 
@@ -66,7 +66,8 @@ template <typename ArgOp> static LogicalResult verifyArgReduce(ArgOp op) {
   ArrayRef<int64_t> shape = shapeOf(op.getOperand());
   int64_t axis = op.getAxis();
   auto emitError = opError(op);
-  FailureOr<Shape> expected = inferReduceShape(shape, {axis}, emitError);
+  FailureOr<Shape> expected =
+      inferReduceShape(shape, {axis}, diagnose(emitError));
   if (failed(expected))
     return failure();
   if (shape[axis] == 0)
@@ -89,7 +90,7 @@ LogicalResult ArgminOp::verify() { return verifyArgReduce(*this); }
 LogicalResult DotGeneralOp::verify() {
   FailureOr<Shape> expected = inferDotGeneralShape(
       shapeOf(getLhs()), shapeOf(getRhs()), getLhsBatch(), getRhsBatch(),
-      getLhsContracting(), getRhsContracting(), opError(*this));
+      getLhsContracting(), getRhsContracting(), diagnose(opError(*this)));
   if (failed(expected))
     return failure();
   ArrayRef<int64_t> actual = getType().getShape();

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialect/ShapeFunctions.h"
 #include "dialect/TnpOps.h"
 #include "dialect/ops/BatchRules.h"
 #include "dialect/ops/OpUtils.h"

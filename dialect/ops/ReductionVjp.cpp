@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialect/ShapeFunctions.h"
 #include "dialect/TnpOps.h"
 #include "dialect/ops/OpUtils.h"
 #include "dialect/ops/VjpBuilders.h"

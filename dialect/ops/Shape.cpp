@@ -85,7 +85,7 @@ OpFoldResult ConvertOp::fold(FoldAdaptor adaptor) {
 
 LogicalResult BroadcastInDimOp::verify() {
   return verifyBroadcastInDim(shapeOf(getOperand()), getType().getShape(),
-                              getDims(), opError(*this));
+                              getDims(), diagnose(opError(*this)));
 }
 
 OpFoldResult BroadcastInDimOp::fold(FoldAdaptor adaptor) {
@@ -138,8 +138,8 @@ LogicalResult TransposeOp::inferReturnTypes(MLIRContext *ctx,
                                             SmallVectorImpl<Type> &inferred) {
   return inferFromOperandShape<TransposeOp>(
       ctx, loc, adaptor.getOperand(), inferred,
-      [&](ArrayRef<int64_t> shape, EmitErrorFn emitError) {
-        return inferTransposeShape(shape, adaptor.getPermutation(), emitError);
+      [&](ArrayRef<int64_t> shape, ErrorSink sink) {
+        return inferTransposeShape(shape, adaptor.getPermutation(), sink);
       });
 }
 
@@ -160,9 +160,9 @@ LogicalResult SliceOp::inferReturnTypes(MLIRContext *ctx,
                                         SmallVectorImpl<Type> &inferred) {
   return inferFromOperandShape<SliceOp>(
       ctx, loc, adaptor.getOperand(), inferred,
-      [&](ArrayRef<int64_t> shape, EmitErrorFn emitError) {
+      [&](ArrayRef<int64_t> shape, ErrorSink sink) {
         return inferSliceShape(shape, adaptor.getStart(), adaptor.getLimit(),
-                               adaptor.getStrides(), emitError);
+                               adaptor.getStrides(), sink);
       });
 }
 
@@ -182,9 +182,8 @@ LogicalResult ReverseOp::inferReturnTypes(MLIRContext *ctx,
                                           SmallVectorImpl<Type> &inferred) {
   return inferFromOperandShape<ReverseOp>(
       ctx, loc, adaptor.getOperand(), inferred,
-      [&](ArrayRef<int64_t> shape, EmitErrorFn emitError) -> FailureOr<Shape> {
-        if (failed(
-                verifyDims(adaptor.getDims(), shape.size(), "dims", emitError)))
+      [&](ArrayRef<int64_t> shape, ErrorSink sink) -> FailureOr<Shape> {
+        if (failed(verifyDims(adaptor.getDims(), shape.size(), "dims", sink)))
           return failure();
         return Shape(shape);
       });
@@ -208,8 +207,9 @@ LogicalResult ConcatenateOp::inferReturnTypes(MLIRContext *ctx,
   SmallVector<ArrayRef<int64_t>> shapes;
   for (Value input : adaptor.getInputs())
     shapes.push_back(shapeOf(input));
-  FailureOr<Shape> shape = inferConcatenateShape(
-      shapes, adaptor.getDimension(), inferenceError<ConcatenateOp>(ctx, loc));
+  FailureOr<Shape> shape =
+      inferConcatenateShape(shapes, adaptor.getDimension(),
+                            diagnose(inferenceError<ConcatenateOp>(ctx, loc)));
   if (failed(shape))
     return failure();
   inferred.push_back(RankedTensorType::get(
@@ -233,8 +233,8 @@ LogicalResult PadOp::inferReturnTypes(MLIRContext *ctx,
                                       SmallVectorImpl<Type> &inferred) {
   return inferFromOperandShape<PadOp>(
       ctx, loc, adaptor.getOperand(), inferred,
-      [&](ArrayRef<int64_t> shape, EmitErrorFn emitError) {
+      [&](ArrayRef<int64_t> shape, ErrorSink sink) {
         return inferPadShape(shape, adaptor.getLow(), adaptor.getHigh(),
-                             adaptor.getInterior(), emitError);
+                             adaptor.getInterior(), sink);
       });
 }

@@ -2,6 +2,7 @@
 
 #include "dialect/ops/VjpBuilders.h"
 
+#include "dialect/ShapeFunctions.h"
 #include "dialect/ops/OpUtils.h"
 
 using namespace mlir;

@@ -30,33 +30,13 @@ ndarray tnp::concatenate(const std::vector<ndarray> &arrays, int64_t axis) {
   if (rank == 0)
     throw ValueError("zero-dimensional arrays cannot be concatenated");
   int64_t ax = normalizeAxis(axis, rank);
-  const shape_t &first = arrays.front().shape();
+  shape_t shape = prim::concatenatedShape(arrays, ax);
   std::vector<DTypeArg> dtypes;
-  for (size_t i = 0; i < arrays.size(); ++i) {
-    const shape_t &s = arrays[i].shape();
-    if (static_cast<int64_t>(s.size()) != rank)
-      throw ValueError(
-          "all the input arrays must have same number of dimensions, but the "
-          "array at index 0 has " +
-          std::to_string(rank) + " dimension(s) and the array at index " +
-          std::to_string(i) + " has " + std::to_string(s.size()) +
-          " dimension(s)");
-    for (int64_t d = 0; d < rank; ++d)
-      if (d != ax && s[d] != first[d])
-        throw ValueError(
-            "all the input array dimensions except for the concatenation "
-            "axis must match exactly, but along dimension " +
-            std::to_string(d) + ", the array at index 0 has size " +
-            std::to_string(first[d]) + " and the array at index " +
-            std::to_string(i) + " has size " + std::to_string(s[d]));
-    dtypes.push_back({arrays[i].dtype(), false});
-  }
+  for (const ndarray &a : arrays)
+    dtypes.push_back({a.dtype(), false});
   tnp::dtype t = promote(dtypes.data(), dtypes.size(), "concatenate");
-  shape_t shape = first;
-  shape[ax] = 0;
   std::vector<ndarray> inputs;
   for (const ndarray &a : arrays) {
-    shape[ax] += a.shape()[ax];
     // Arrays empty along the axis contribute nothing.
     if (a.shape()[ax] > 0)
       inputs.push_back(prim::convert(a, t));

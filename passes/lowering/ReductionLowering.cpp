@@ -12,8 +12,8 @@
 
 #include "passes/lowering/LoweringUtils.h"
 
+#include "dialect/ShapeFunctions.h"
 #include "dialect/TnpOps.h"
-#include "dialect/ops/OpUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"

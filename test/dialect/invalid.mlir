@@ -362,7 +362,7 @@ func.func @concatenate_dim(%a: tensor<2xf32>) {
 // -----
 
 func.func @concatenate_rank(%a: tensor<2xf32>, %b: tensor<2x1xf32>) {
-  // expected-error @+2 {{input 1 has rank 2, but input 0 has rank 1}}
+  // expected-error @+2 {{all the input arrays must have same number of dimensions, but the array at index 0 has 1 dimension(s) and the array at index 1 has 2 dimension(s)}}
   // expected-error @+1 {{failed to infer returned types}}
   %0 = tnp.concatenate (%a, %b), dim = 0 : (tensor<2xf32>, tensor<2x1xf32>) -> tensor<4xf32>
   return
@@ -371,7 +371,7 @@ func.func @concatenate_rank(%a: tensor<2xf32>, %b: tensor<2x1xf32>) {
 // -----
 
 func.func @concatenate_shape(%a: tensor<2x3xf32>, %b: tensor<2x4xf32>) {
-  // expected-error @+2 {{input 1 has shape [2, 4], incompatible with [2, 3] outside dimension 0}}
+  // expected-error @+2 {{all the input array dimensions except for the concatenation axis must match exactly, but along dimension 1, the array at index 0 has size 3 and the array at index 1 has size 4}}
   // expected-error @+1 {{failed to infer returned types}}
   %0 = tnp.concatenate (%a, %b), dim = 0 : (tensor<2x3xf32>, tensor<2x4xf32>) -> tensor<4x3xf32>
   return
