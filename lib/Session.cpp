@@ -27,7 +27,6 @@
 #include <chrono>
 #include <filesystem>
 #include <iostream>
-#include <malloc.h>
 #include <optional>
 #include <string>
 
@@ -51,12 +50,6 @@ Session &Session::get() {
 }
 
 Session::Session() {
-  // Eager chains allocate and free array-sized temporaries in turn. glibc
-  // would return large freed blocks to the OS (mmap, heap trimming) and fault
-  // them in again, zeroed, on the next call: 10x slower at 2^20 elements.
-  // Keep them in the heap instead, as NumPy's allocator keeps its cache.
-  mallopt(M_MMAP_THRESHOLD, 256 << 20);
-  mallopt(M_TRIM_THRESHOLD, 512 << 20);
   registry = std::make_unique<mlir::DialectRegistry>();
   registry->insert<mlir::tnp::TnpDialect>();
   mlir::registerAllDialects(*registry);

@@ -2,18 +2,31 @@
 
 #include "runtime/Buffer.h"
 
+#include "runtime/HostAllocator.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 #include <atomic>
-#include <cstdlib>
 #include <new>
 
 using namespace tnp::runtime;
+
+static_assert(Buffer::kAlignment == HostAllocator::kAlignment,
+              "buffers come from the HostAllocator");
 
 namespace {
 std::atomic<size_t> liveBuffers{0};
 std::atomic<size_t> liveBufferBytes{0};
 std::atomic<size_t> allocations{0};
+
+/// Whole alignment units (kernels reading full vectors need them); zero
+/// bytes still get one unit so that data() is unique and non-null, as NumPy's
+/// empty arrays are.
+size_t roundedSize(size_t bytes) {
+  return bytes == 0 ? Buffer::kAlignment
+                    : (bytes + Buffer::kAlignment - 1) / Buffer::kAlignment *
+                          Buffer::kAlignment;
+}
 
 /// Counts a new buffer of `bytes` bytes alive.
 void countLive(size_t bytes) {
@@ -29,25 +42,18 @@ llvm::Expected<std::shared_ptr<Buffer>> Buffer::allocate(size_t bytes) {
                       "when rounded up to {1}-byte alignment",
                       bytes, kAlignment)
             .str());
-  // Round up to whole alignment units (posix_memalign does not require it,
-  // kernels reading full vectors do); zero bytes still gets one unit so that
-  // data() is unique and non-null, as NumPy's empty arrays are.
-  size_t rounded = bytes == 0
-                       ? kAlignment
-                       : (bytes + kAlignment - 1) / kAlignment * kAlignment;
-  void *ptr = nullptr;
-  // posix_memalign reports failure instead of calling a new-handler, so an
-  // absurd size from user input is an error, not an abort.
-  if (int rc = ::posix_memalign(&ptr, kAlignment, rounded); rc != 0 || !ptr)
+  size_t rounded = roundedSize(bytes);
+  void *ptr = HostAllocator::process().allocate(rounded);
+  if (!ptr)
     return llvm::createStringError(
-        std::error_code(rc ? rc : ENOMEM, std::generic_category()),
+        std::make_error_code(std::errc::not_enough_memory),
         llvm::formatv("cannot allocate a buffer of {0} bytes", bytes).str());
   // The control block is the only allocation here that can still throw; under
   // -fno-exceptions that terminates, as any small allocation in LLVM does.
   std::shared_ptr<Buffer> buffer(new (std::nothrow)
                                      Buffer(ptr, bytes, /*owned=*/true));
   if (!buffer) {
-    ::free(ptr);
+    HostAllocator::process().release(ptr, rounded);
     return llvm::createStringError(
         std::make_error_code(std::errc::not_enough_memory),
         "cannot allocate a buffer handle");
@@ -74,7 +80,7 @@ Buffer::wrap(void *data, size_t bytes, std::function<void()> release) {
 
 Buffer::~Buffer() {
   if (owned)
-    ::free(ptr);
+    HostAllocator::process().release(ptr, roundedSize(bytes));
   else if (release)
     release();
   liveBuffers.fetch_sub(1, std::memory_order_relaxed);

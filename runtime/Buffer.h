@@ -24,8 +24,7 @@ namespace runtime {
 /// unit without faulting.
 class Buffer {
 public:
-  /// Alignment of `data()` in bytes: one cache line, and the widest vector
-  /// register (AVX-512) the CPU code generator emits.
+  /// Alignment of `data()` in bytes (HostAllocator's).
   static constexpr size_t kAlignment = 64;
 
   /// Allocates `bytes` uninitialized bytes. Zero bytes is allowed and still

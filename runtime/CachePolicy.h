@@ -4,7 +4,8 @@
 // functions, objects) keeps at most `memoryCacheCapacity()` entries and
 // evicts the least recently used past it, so a process that sees ever new
 // shapes or functions stays bounded; the disk cache keeps at most
-// `diskCacheLimit()` bytes, least recently used files removed first
+// `diskCacheLimit()` bytes, least recently used files removed first; freed
+// host buffers kept for reuse take at most `hostCacheLimit()` bytes
 // (docs/runtime.md, "Cache limits").
 //
 //===----------------------------------------------------------------------===//
@@ -28,6 +29,11 @@ size_t memoryCacheCapacity();
 /// Bytes of object files the disk cache keeps: $TNP_CACHE_DISK_MB MiB if it
 /// is a positive integer, else 1024 MiB. Read once.
 uint64_t diskCacheLimit();
+
+/// Bytes of freed host buffers the HostAllocator keeps for reuse:
+/// $TNP_HOST_CACHE_MB MiB if it is a non-negative integer (0: none), else
+/// 256 MiB. Read once.
+size_t hostCacheLimit();
 
 /// A map that keeps its `capacity` most recently used entries. Not
 /// thread-safe: its owner locks. Values are evicted (destroyed) by `insert`;

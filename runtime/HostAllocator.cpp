@@ -1,0 +1,100 @@
+//===- HostAllocator.cpp - a bounded cache of tnp's host blocks -----------===//
+
+#include "runtime/HostAllocator.h"
+
+#include "runtime/CachePolicy.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <cstdlib>
+
+using namespace tnp::runtime;
+
+HostAllocator &HostAllocator::process() {
+  static HostAllocator *allocator = new HostAllocator(hostCacheLimit());
+  return *allocator;
+}
+
+HostAllocator::HostAllocator(size_t limitBytes) : limitBytes(limitBytes) {}
+
+HostAllocator::~HostAllocator() { trim(); }
+
+int HostAllocator::sizeClass(size_t bytes) {
+  // Past 2^62 bytes a class size would not fit; no such block exists.
+  if (bytes < kMinCachedBytes || bytes > (size_t(1) << 62))
+    return -1;
+  int log = llvm::Log2_64(bytes);
+  size_t base = size_t(1) << log, step = base / kStepsPerDoubling;
+  size_t steps = (bytes - base + step - 1) / step;
+  return log * kStepsPerDoubling + static_cast<int>(steps);
+}
+
+size_t HostAllocator::classBytes(int sizeClass) {
+  size_t base = size_t(1) << (sizeClass / kStepsPerDoubling);
+  return base + sizeClass % kStepsPerDoubling * (base / kStepsPerDoubling);
+}
+
+/// A block from the system, or nullptr.
+static void *systemAllocate(size_t bytes) {
+  void *block = nullptr;
+  // posix_memalign reports failure instead of calling a new-handler, so an
+  // absurd size from user input is an error, not an abort.
+  if (::posix_memalign(&block, HostAllocator::kAlignment, bytes) != 0)
+    return nullptr;
+  return block;
+}
+
+void *HostAllocator::allocate(size_t bytes) {
+  int c = sizeClass(bytes);
+  if (c < 0)
+    return systemAllocate(bytes);
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    std::vector<void *> &list = freeLists[c];
+    if (!list.empty()) {
+      void *block = list.back();
+      list.pop_back();
+      --counts.cachedBlocks;
+      counts.cachedBytes -= classBytes(c);
+      ++counts.hits;
+      return block;
+    }
+    ++counts.misses;
+  }
+  if (void *block = systemAllocate(classBytes(c)))
+    return block;
+  // What the cache holds may be what the system lacks.
+  trim();
+  return systemAllocate(classBytes(c));
+}
+
+void HostAllocator::release(void *block, size_t bytes) {
+  int c = sizeClass(bytes);
+  if (c >= 0) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (counts.cachedBytes + classBytes(c) <= limitBytes) {
+      freeLists[c].push_back(block);
+      ++counts.cachedBlocks;
+      counts.cachedBytes += classBytes(c);
+      return;
+    }
+    ++counts.returned;
+  }
+  ::free(block);
+}
+
+void HostAllocator::trim() {
+  std::lock_guard<std::mutex> lock(mutex);
+  for (std::vector<void *> &list : freeLists) {
+    for (void *block : list)
+      ::free(block);
+    list.clear();
+    list.shrink_to_fit();
+  }
+  counts.cachedBlocks = counts.cachedBytes = 0;
+}
+
+HostAllocator::Stats HostAllocator::stats() const {
+  std::lock_guard<std::mutex> lock(mutex);
+  return counts;
+}

@@ -1,0 +1,78 @@
+//===- HostAllocator.h - a bounded cache of tnp's host blocks ---*- C++ -*-===//
+//
+// Eager chains allocate and free array-sized temporaries in turn. Handed back
+// to the system, a large block is unmapped and the next one mapped and
+// faulted in again, zeroed: 10x slower at 2^20 elements. This allocator keeps
+// freed blocks of tnp's own buffers in size-class free lists for the next
+// allocation, up to a byte limit (hostCacheLimit()), and hands blocks past
+// the limit back to the system. The host process's allocator settings are
+// left as they are.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TNP_RUNTIME_HOSTALLOCATOR_H
+#define TNP_RUNTIME_HOSTALLOCATOR_H
+
+#include <array>
+#include <cstddef>
+#include <mutex>
+#include <vector>
+
+namespace tnp::runtime {
+
+class HostAllocator {
+public:
+  /// Alignment of every block: one cache line, and the widest vector
+  /// register (AVX-512) the CPU code generator emits.
+  static constexpr size_t kAlignment = 64;
+  /// Blocks smaller than this go to and from the system directly: its
+  /// allocator keeps small blocks in its own heap.
+  static constexpr size_t kMinCachedBytes = size_t(64) << 10;
+
+  /// The allocator behind runtime::Buffer, limited to hostCacheLimit().
+  /// Never destroyed, so buffers that outlive static destructors can still
+  /// be freed.
+  static HostAllocator &process();
+
+  explicit HostAllocator(size_t limitBytes);
+  ~HostAllocator();
+  HostAllocator(const HostAllocator &) = delete;
+  HostAllocator &operator=(const HostAllocator &) = delete;
+
+  /// `bytes` uninitialized bytes aligned to kAlignment, or nullptr when the
+  /// system has no memory (even after the cache is returned to it).
+  void *allocate(size_t bytes);
+  /// Takes back a block from allocate(bytes): cached while the cache stays
+  /// within its limit, else returned to the system.
+  void release(void *block, size_t bytes);
+  /// Returns every cached block to the system.
+  void trim();
+
+  struct Stats {
+    /// Blocks held for reuse, and their bytes (size-class sizes).
+    size_t cachedBlocks = 0, cachedBytes = 0;
+    /// Cacheable allocations served from the cache, and from the system.
+    size_t hits = 0, misses = 0;
+    /// Released blocks that went back to the system past the limit.
+    size_t returned = 0;
+  };
+  Stats stats() const;
+  size_t limit() const { return limitBytes; }
+
+private:
+  /// Four classes per power of two: a block is at most 25% larger than the
+  /// request it serves.
+  static constexpr int kStepsPerDoubling = 4;
+  /// The class of a cacheable request, or -1 for one served directly.
+  static int sizeClass(size_t bytes);
+  static size_t classBytes(int sizeClass);
+
+  const size_t limitBytes;
+  mutable std::mutex mutex;
+  std::array<std::vector<void *>, 64 * kStepsPerDoubling> freeLists;
+  Stats counts;
+};
+
+} // namespace tnp::runtime
+
+#endif // TNP_RUNTIME_HOSTALLOCATOR_H
