@@ -1,10 +1,10 @@
-//===- Dispatch.h - eager execution of one primitive ------------*- C++ -*-===//
+//===- Dispatch.h - where a primitive call goes -----------------*- C++ -*-===//
 //
-// An eager op finds its compiled kernel by a key (the primitive, its
-// attributes, the operand dtypes and ranks, which dimensions broadcast) in a
-// cache, and calls it on the operands' buffers. Kernels are shape
-// polymorphic: every dimension but the broadcasting (size 1) ones is
-// dynamic. The cache-hit path builds no MLIR and allocates only the result.
+// Every primitive call is bound here, as JAX binds a primitive: the
+// interpreters that layers above register (the tracer, the gradient tape)
+// see it first, and one of them may take it over (a trace records it as an
+// op); otherwise it runs eagerly (lib/EagerCall.h). Then every interpreter
+// observes the result (a tape records it). Dispatch names none of its users.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,7 +15,7 @@
 
 #include <array>
 #include <cstdint>
-#include <initializer_list>
+#include <memory>
 
 namespace mlir {
 class Location;
@@ -28,11 +28,6 @@ namespace tnp::detail {
 
 constexpr int kMaxInputs = 4;
 constexpr int kMaxAttrs = 24;
-constexpr int kMaxRank = 8;
-
-/// What makes two eager calls share a kernel. Plain data: hashing and
-/// comparing it allocates nothing.
-struct KernelKey;
 
 /// Builds a primitive's body: its inputs are the kernel's arguments (dtypes
 /// and ranks as in the key), `attrs` its integer attributes, `result` the
@@ -71,19 +66,23 @@ struct Call {
   uint8_t rowwiseInputs = 0;
 };
 
-/// Runs `call`: as a view, or from the kernel cache, compiling the kernel on
-/// a miss. A call that reads a traced array is recorded by its tracer
-/// instead; every call is recorded on the tapes that hold one of its inputs.
-std::shared_ptr<ArrayImpl> execute(const Call &call);
-
-/// Kernel cache counters, for tests and benchmarks.
-struct DispatchStats {
-  uint64_t hits = 0;
-  uint64_t misses = 0;
-  /// Kernels held now (at most runtime::memoryCacheCapacity()).
-  uint64_t kernels = 0;
+/// A layer that sees primitive calls (JAX's Trace.process_primitive).
+class CallInterpreter {
+public:
+  virtual ~CallInterpreter() = default;
+  /// The result of `call` if this interpreter takes it over; null lets it
+  /// run (eagerly, unless another interpreter takes it).
+  virtual std::shared_ptr<ArrayImpl> process(const Call &call) = 0;
+  /// Sees `call` and its result, wherever that was computed.
+  virtual void observe(const Call &call, const ArrayImpl &result) = 0;
 };
-DispatchStats dispatchStats();
+
+/// Adds `interpreter` (which lives as long as the process) to those every
+/// call passes, in registration order.
+void registerInterpreter(CallInterpreter &interpreter);
+
+/// Runs `call` through the interpreters, or eagerly.
+std::shared_ptr<ArrayImpl> execute(const Call &call);
 
 } // namespace tnp::detail
 

@@ -139,10 +139,18 @@ Tape::derivative(const ndarray &target, const std::vector<ndarray> &sources,
 
 bool tnp::detail::tapesRecording() { return !recording.empty(); }
 
-void tnp::detail::recordOnTapes(const Call &call, const ArrayImpl &out) {
-  for (Tape *tape : recording)
-    tape->record(call, out);
-}
+namespace {
+/// Records every call on each recording tape that holds one of its inputs.
+struct TapeInterpreter final : CallInterpreter {
+  TapeInterpreter() { registerInterpreter(*this); }
+  std::shared_ptr<ArrayImpl> process(const Call &) override { return nullptr; }
+  void observe(const Call &call, const ArrayImpl &result) override {
+    for (Tape *tape : recording)
+      tape->record(call, result);
+  }
+};
+TapeInterpreter tapeInterpreter;
+} // namespace
 
 void tnp::detail::checkUntaped(const std::vector<ndarray> &arrays,
                                const char *what) {

@@ -2,8 +2,9 @@
 //
 // A GradientTape records alongside execution: every primitive call that
 // reads an array the tape holds (watched, or computed from one) is also
-// built into the tape's function, by an inactive Tracer. Dispatch calls in
-// here after each primitive while a tape records.
+// built into the tape's function, by an inactive Tracer. The tapes observe
+// every call through the interpreter GradientTape.cpp registers with
+// Dispatch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,11 +17,8 @@
 
 namespace tnp::detail {
 
-/// Whether a tape records on this thread (the hot path's one check).
+/// Whether a tape records on this thread.
 bool tapesRecording();
-/// Records `call`, whose result is `out`, on each recording tape that holds
-/// one of its inputs.
-void recordOnTapes(const Call &call, const ArrayImpl &out);
 /// NotImplementedError when a recording tape holds one of `arrays`, which
 /// `what` reads without the tape seeing its ops.
 void checkUntaped(const std::vector<ndarray> &arrays, const char *what);

@@ -24,8 +24,8 @@
 #include "lib/Tracer.h"
 #include "passes/Passes.h"
 #include "passes/Pipelines.h"
-#include "runtime/CompileCache.h"
 #include "runtime/CachePolicy.h"
+#include "runtime/CompileCache.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -94,7 +94,7 @@ tnp::detail::callFunction(mlir::ModuleOp module,
     } else {
       // Compiling lowers the module in place: it compiles a copy.
       mlir::OwningOpRef<mlir::ModuleOp> copy(module.clone());
-      compiled = cache.insert(key, compileFunction(*copy));
+      compiled = cache.insert(key, compileFunction(*copy, std::move(text)));
     }
   }
   std::vector<ndarray> arguments;

@@ -4,6 +4,8 @@
 
 #include <tnp/errors.h>
 
+#include "lib/DTypes.h"
+
 #include "dialect/TnpDialect.h"
 #include "passes/Pipelines.h"
 #include "runtime/CompileCache.h"
@@ -20,6 +22,7 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
@@ -105,12 +108,13 @@ double secondsSince(Clock::time_point start) {
 }
 
 /// Runs the passes `build` adds on `module`; CompileError with the
-/// diagnostics on failure.
+/// diagnostics on failure, and the module: `source` where the caller has its
+/// text from before, else as the failing pass left it.
 void runPipeline(mlir::ModuleOp module,
                  const std::function<void(mlir::OpPassManager &)> &build,
-                 std::string *notes = nullptr) {
-  std::string input, messages;
-  llvm::raw_string_ostream(input) << module;
+                 std::string *notes = nullptr,
+                 const std::string *source = nullptr) {
+  std::string messages;
   mlir::MLIRContext *context = module->getContext();
   mlir::ScopedDiagnosticHandler handler(context, [&](mlir::Diagnostic &d) {
     llvm::raw_string_ostream os(messages);
@@ -119,8 +123,12 @@ void runPipeline(mlir::ModuleOp module,
   });
   mlir::PassManager pm(context);
   build(pm);
-  if (mlir::failed(pm.run(module)))
+  if (mlir::failed(pm.run(module))) {
+    std::string input = source ? *source : "";
+    if (!source)
+      llvm::raw_string_ostream(input) << module;
     throw CompileError("tnp: compiling failed:\n" + messages + "in:\n" + input);
+  }
   if (notes)
     *notes = messages;
 }
@@ -128,18 +136,21 @@ void runPipeline(mlir::ModuleOp module,
 /// Runs pipeline stage `stage` (1: tnp to linalg, 2: linalg to the LLVM
 /// dialect) on `module`.
 void runStage(mlir::ModuleOp module, int stage, const CompileOptions &options,
-              bool openMP) {
-  runPipeline(module, [&](mlir::OpPassManager &pm) {
-    if (stage == 1) {
-      mlir::tnp::buildTnpToLinalgPipeline(pm);
-      return;
-    }
-    mlir::tnp::PipelineOptions pipeline;
-    pipeline.vectorWidth = options.optLevel > 0 ? hostVectorWidth() : 0;
-    pipeline.fuse = options.optLevel > 0;
-    pipeline.parallelize = options.optLevel > 0 && openMP;
-    mlir::tnp::buildLinalgToLLVMPipeline(pm, pipeline);
-  });
+              bool openMP, const std::string *source = nullptr) {
+  runPipeline(
+      module,
+      [&](mlir::OpPassManager &pm) {
+        if (stage == 1) {
+          mlir::tnp::buildTnpToLinalgPipeline(pm);
+          return;
+        }
+        mlir::tnp::PipelineOptions pipeline;
+        pipeline.vectorWidth = options.optLevel > 0 ? hostVectorWidth() : 0;
+        pipeline.fuse = options.optLevel > 0;
+        pipeline.parallelize = options.optLevel > 0 && openMP;
+        mlir::tnp::buildLinalgToLLVMPipeline(pm, pipeline);
+      },
+      nullptr, source);
 }
 
 } // namespace
@@ -156,42 +167,64 @@ void Session::lower(mlir::ModuleOp module, int stage,
     runStage(module, next, options, openMP);
 }
 
-std::unique_ptr<runtime::Executable>
-Session::compile(mlir::ModuleOp module, const CompileOptions &options,
-                 CompileTimes *times) {
+CompiledCode Session::compile(mlir::ModuleOp module,
+                              const CompileOptions &options,
+                              CompileTimes *times, const std::string *printed) {
   CompileTimes local;
   auto start = Clock::now();
+  auto fn = mlir::cast<mlir::func::FuncOp>(module.getBody()->front());
+  std::vector<runtime::CompiledFunction::Argument> signature;
+  for (mlir::Type type : llvm::concat<const mlir::Type>(fn.getArgumentTypes(),
+                                                        fn.getResultTypes())) {
+    auto tensor = mlir::cast<mlir::RankedTensorType>(type);
+    checkRank(tensor.getRank());
+    signature.push_back({fromMlirType(tensor.getElementType()),
+                         static_cast<int>(tensor.getRank())});
+  }
   // A module compiled before (in any process sharing the disk cache) loads
-  // without running the pipeline again.
-  std::string source;
-  llvm::raw_string_ostream(source)
-      << buildId << " opt=" << options.optLevel << "\n"
-      << module;
-  runtime::CacheKey sourceKey = jit->sourceKeyFor(source);
-  if (std::unique_ptr<runtime::Executable> cached =
-          jit->loadSource(sourceKey)) {
-    local.codegen = secondsSince(start);
-    if (times)
-      *times = local;
-    return cached;
-  }
-  runStage(module, 1, options, openMP);
-  local.toLinalg = secondsSince(start);
-  start = Clock::now();
-  runStage(module, 2, options, openMP);
-  local.toLLVM = secondsSince(start);
-  start = Clock::now();
-  auto executable = jit->compile(module);
+  // without running the pipeline again. Its key is the text of the module
+  // as the caller built it (the convention's rewrite follows from it).
+  std::string text = printed ? *printed : "";
+  if (!printed)
+    llvm::raw_string_ostream(text) << module;
+  runtime::CacheKey sourceKey = jit->sourceKeyFor(
+      buildId + " opt=" + std::to_string(options.optLevel) + "\n" + text);
+  std::string name = fn.getName().str();
+  std::unique_ptr<runtime::Executable> executable = jit->loadSource(sourceKey);
   if (!executable) {
-    std::string input;
-    llvm::raw_string_ostream(input) << module;
-    throw CompileError("tnp: JIT compilation failed: " +
-                       llvm::toString(executable.takeError()) + "\nin:\n" +
-                       input);
+    runtime::toDestinationPassing(fn);
+    runStage(module, 1, options, openMP, &text);
+    local.toLinalg = secondsSince(start);
+    start = Clock::now();
+    runStage(module, 2, options, openMP);
+    local.toLLVM = secondsSince(start);
+    start = Clock::now();
+    auto compiled = jit->compile(module);
+    if (!compiled)
+      throw CompileError("tnp: JIT compilation failed: " +
+                         llvm::toString(compiled.takeError()) + "\nin:\n" +
+                         text);
+    executable = std::move(*compiled);
+    jit->rememberSource(sourceKey, *executable);
   }
-  jit->rememberSource(sourceKey, **executable);
   local.codegen = secondsSince(start);
   if (times)
     *times = local;
-  return std::move(*executable);
+  auto function = runtime::CompiledFunction::lookup(*executable, name,
+                                                    std::move(signature));
+  if (!function)
+    throw CompileError("tnp: " + llvm::toString(function.takeError()));
+  return {std::move(executable), std::move(*function)};
+}
+
+void tnp::detail::callCompiled(const runtime::CompiledFunction &function,
+                               llvm::ArrayRef<runtime::ArrayView> arrays) {
+  if (llvm::Error error = function(arrays))
+    throw RuntimeError("tnp: cannot call compiled code: " +
+                       llvm::toString(std::move(error)));
+}
+
+void tnp::detail::checkRank(size_t rank) {
+  if (llvm::Error error = runtime::checkRank(rank))
+    throw NotImplementedError("tnp: " + llvm::toString(std::move(error)));
 }

@@ -9,6 +9,8 @@
 #ifndef TNP_LIB_SESSION_H
 #define TNP_LIB_SESSION_H
 
+#include "runtime/CallingConvention.h"
+
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -20,12 +22,6 @@ class MLIRContext;
 class ModuleOp;
 class OpPassManager;
 } // namespace mlir
-
-namespace tnp::runtime {
-class CompileCache;
-class Executable;
-class JitEngine;
-} // namespace tnp::runtime
 
 namespace tnp::detail {
 
@@ -41,6 +37,20 @@ struct CompileTimes {
   double toLinalg = 0, toLLVM = 0, codegen = 0;
 };
 
+/// A function compiled in the runtime's calling convention, and the
+/// executable that holds its code.
+struct CompiledCode {
+  std::unique_ptr<runtime::Executable> executable;
+  runtime::CompiledFunction function;
+};
+
+/// Calls compiled code on `arrays` (inputs, then results); the runtime's
+/// errors become tnp::Errors.
+void callCompiled(const runtime::CompiledFunction &function,
+                  llvm::ArrayRef<runtime::ArrayView> arrays);
+/// NotImplementedError for an array of `rank` compiled code cannot take.
+void checkRank(size_t rank);
+
 class Session {
 public:
   static Session &get();
@@ -49,12 +59,16 @@ public:
   /// A new context with every dialect tnp compiles through registered (a
   /// trace records into its own, so tracing never contends with kernels).
   std::unique_ptr<mlir::MLIRContext> newContext();
-  /// Runs the CPU pipeline on `module` (tnp dialect, in any context from
-  /// this session) and JIT-compiles it. The caller serializes compiles
-  /// (mutex()).
-  std::unique_ptr<runtime::Executable>
-  compile(mlir::ModuleOp module, const CompileOptions &options = {},
-          CompileTimes *times = nullptr);
+  /// Brings `module`'s one function (tnp dialect, in any context from this
+  /// session) into the runtime's calling convention, runs the CPU pipeline
+  /// on it and JIT-compiles it, or loads it from the compile cache.
+  /// `printed` is the module's text where the caller printed it already:
+  /// the cache key is computed from it rather than from a second print. The
+  /// caller serializes compiles (mutex()).
+  CompiledCode compile(mlir::ModuleOp module,
+                       const CompileOptions &options = {},
+                       CompileTimes *times = nullptr,
+                       const std::string *printed = nullptr);
   /// Runs the pipeline on `module` up to `stage`: 0 leaves it, 1 lowers to
   /// linalg, 2 to the LLVM dialect. CompileError on failure.
   void lower(mlir::ModuleOp module, int stage,

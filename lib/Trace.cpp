@@ -1,8 +1,8 @@
 //===- Trace.cpp - tnp::trace: record, compile, run -----------------------===//
 //
-// A trace's function is compiled in destination-passing style, as eager
-// kernels are: the caller allocates each result (its shape is the trace's)
-// and passes it last, so compiled code allocates nothing to return.
+// A trace's function is compiled and called in the runtime's one calling
+// convention (runtime/CallingConvention.h), as eager kernels are: the caller
+// allocates each result (its shape is the trace's) and passes it last.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,14 +12,13 @@
 
 #include "lib/ArrayImpl.h"
 #include "lib/DTypes.h"
-#include "lib/Descriptor.h"
 #include "lib/Format.h"
 #include "lib/GradientTape.h"
 #include "lib/Session.h"
 #include "lib/Trace.h"
 #include "lib/Tracer.h"
-#include "runtime/JitEngine.h"
 #include "runtime/CachePolicy.h"
+#include "runtime/JitEngine.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -31,6 +30,7 @@
 #include <algorithm>
 #include <chrono>
 #include <mutex>
+#include <optional>
 
 using namespace tnp;
 using namespace tnp::detail;
@@ -38,8 +38,7 @@ using namespace tnp::detail;
 namespace tnp::detail {
 
 struct CompiledTrace {
-  std::unique_ptr<runtime::Executable> executable;
-  runtime::Executable::PackedFunction fn = nullptr;
+  std::optional<CompiledCode> code;
   /// The recorded function, as tnp-opt reads it.
   std::string tracedIR;
   CompileOptions options;
@@ -83,51 +82,19 @@ std::string print(mlir::Operation *op) {
   return text;
 }
 
-/// Rewrites `fn` (returning tensors) to write each result into a memref
-/// argument appended for it, returning nothing; its tensor arguments are
-/// the caller's immutable arrays.
-void toDestinationPassing(mlir::func::FuncOp fn) {
-  mlir::OpBuilder b(fn.getContext());
-  auto ret = mlir::cast<mlir::func::ReturnOp>(fn.front().getTerminator());
-  unsigned inputs = fn.getNumArguments();
-  b.setInsertionPoint(ret);
-  for (mlir::Value result : ret.getOperands()) {
-    auto type = mlir::cast<mlir::RankedTensorType>(result.getType());
-    mlir::Value out = fn.front().addArgument(
-        mlir::MemRefType::get(type.getShape(), type.getElementType()),
-        ret.getLoc());
-    mlir::bufferization::MaterializeInDestinationOp::create(
-        b, ret.getLoc(), mlir::TypeRange{}, result, out, /*restrict=*/true,
-        /*writable=*/true);
-  }
-  mlir::func::ReturnOp::create(b, ret.getLoc());
-  ret.erase();
-  fn.setFunctionType(
-      b.getFunctionType(fn.front().getArgumentTypes(), mlir::TypeRange{}));
-  fn->setAttr("llvm.emit_c_interface", b.getUnitAttr());
-  for (unsigned i = 0; i < inputs; ++i)
-    fn.setArgAttr(i, "bufferization.writable", b.getBoolAttr(false));
-}
-
-/// Compiles `module`'s one function into `trace`, in destination-passing
-/// style.
+/// Compiles `module`'s one function into `trace`; `trace.tracedIR` is its
+/// text.
 void compileInto(CompiledTrace &trace, mlir::ModuleOp module) {
-  auto fn = mlir::cast<mlir::func::FuncOp>(module.getBody()->front());
-  std::string name = fn.getName().str();
-  toDestinationPassing(fn);
   Session &session = Session::get();
   CompileTimes times;
   {
     std::lock_guard<std::mutex> lock(session.mutex());
-    trace.executable = session.compile(module, trace.options, &times);
+    trace.code =
+        session.compile(module, trace.options, &times, &trace.tracedIR);
   }
   trace.times.to_linalg = times.toLinalg;
   trace.times.to_llvm = times.toLLVM;
   trace.times.codegen = times.codegen;
-  auto fnPtr = trace.executable->lookupPacked("_mlir_ciface_" + name);
-  if (!fnPtr)
-    throw CompileError("tnp: " + llvm::toString(fnPtr.takeError()));
-  trace.fn = *fnPtr;
 }
 
 } // namespace
@@ -405,9 +372,9 @@ std::shared_ptr<const CompiledTrace> TraceRecorder::finish() {
 }
 
 std::shared_ptr<const CompiledTrace>
-tnp::detail::compileFunction(mlir::ModuleOp module) {
+tnp::detail::compileFunction(mlir::ModuleOp module, std::string text) {
   auto trace = std::make_shared<CompiledTrace>();
-  trace->tracedIR = print(module);
+  trace->tracedIR = std::move(text);
   auto fn = mlir::cast<mlir::func::FuncOp>(module.getBody()->front());
   for (mlir::Type type : fn.getResultTypes()) {
     auto tensor = mlir::cast<mlir::RankedTensorType>(type);
@@ -459,19 +426,15 @@ std::vector<ndarray> tnp::detail::runTrace(const CompiledTrace &trace,
     all.push_back(out.get());
     outputs.push_back(ndarray(std::move(out)));
   }
-  for (const ArrayImpl *a : all)
-    if (a->shape.size() > static_cast<size_t>(kMaxRank))
-      throw NotImplementedError("tnp::trace: arrays of rank " +
-                                std::to_string(a->shape.size()) +
-                                " are not supported (at most 8)");
-  llvm::SmallVector<Descriptor, 8> descriptors(all.size());
-  llvm::SmallVector<void *, 8> pointers(all.size()), args(all.size());
-  for (size_t i = 0; i < all.size(); ++i) {
-    descriptors[i].set(all[i]->data(), all[i]->shape);
-    pointers[i] = &descriptors[i];
-    args[i] = &pointers[i];
+  llvm::SmallVector<runtime::ArrayView, 8> views;
+  for (const ArrayImpl *a : all) {
+    runtime::ArrayView view;
+    view.data = a->data();
+    view.shape = a->shape;
+    view.dtype = a->dtype;
+    views.push_back(view);
   }
-  trace.fn(args.data());
+  callCompiled(trace.code->function, views);
   return outputs;
 }
 

@@ -9,9 +9,11 @@
 
 namespace tnp::detail {
 
-/// Compiles the one function of `module` (static shapes), which becomes
-/// the compiled code's: runTrace calls it on its arguments, in order.
-std::shared_ptr<const CompiledTrace> compileFunction(mlir::ModuleOp module);
+/// Compiles the one function of `module` (static shapes; `text` is its
+/// printed form), which becomes the compiled code's: runTrace calls it on
+/// its arguments, in order.
+std::shared_ptr<const CompiledTrace> compileFunction(mlir::ModuleOp module,
+                                                     std::string text);
 
 } // namespace tnp::detail
 

@@ -42,6 +42,29 @@ mlir::RankedTensorType tensorTypeOf(mlir::MLIRContext *ctx,
 
 Tracer *tnp::detail::activeTracer() { return current; }
 
+namespace {
+/// Takes over the calls that read a traced array: the active tracer records
+/// them. An array of an enclosing trace is a capture of the active one.
+struct TraceInterpreter final : CallInterpreter {
+  TraceInterpreter() { registerInterpreter(*this); }
+  std::shared_ptr<ArrayImpl> process(const Call &call) override {
+    for (int i = 0; i < call.numInputs; ++i) {
+      const ArrayImpl &input = *call.inputs[i];
+      if (!input.tracer)
+        continue;
+      if (!current ||
+          (!current->holds(input) && !current->startedIn(input.tracer)))
+        throw ValueError("tnp::trace: an array traced by a function was used "
+                         "outside it (it escaped, say through a capture)");
+      return current->record(call);
+    }
+    return nullptr;
+  }
+  void observe(const Call &, const ArrayImpl &) override {}
+};
+TraceInterpreter traceInterpreter;
+} // namespace
+
 uint64_t tnp::detail::activeTraceId() { return current ? current->id() : 0; }
 
 void ArrayImpl::throwTraced(const std::string &what) {

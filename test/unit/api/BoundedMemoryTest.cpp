@@ -11,7 +11,7 @@
 
 #include <tnp/tnp.h>
 
-#include "lib/Dispatch.h"
+#include "lib/KernelCache.h"
 #include "runtime/CachePolicy.h"
 
 #include <gtest/gtest.h>

@@ -8,7 +8,7 @@
 
 #include <tnp/tnp.h>
 
-#include "lib/Dispatch.h"
+#include "lib/KernelCache.h"
 #include "runtime/Buffer.h"
 #include "test/unit/api/ErrorOf.h"
 

@@ -1,0 +1,109 @@
+//===- EagerCall.cpp - running one primitive call eagerly -----------------===//
+
+#include "lib/EagerCall.h"
+
+#include <tnp/errors.h>
+
+#include "lib/KernelCache.h"
+
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <algorithm>
+#include <array>
+#include <exception>
+#include <mutex>
+
+using namespace tnp;
+using namespace tnp::detail;
+
+namespace {
+
+runtime::ArrayView viewOf(const ArrayImpl &a, const void *data,
+                          llvm::ArrayRef<int64_t> shape) {
+  runtime::ArrayView view;
+  view.data = data;
+  view.shape = shape;
+  view.dtype = a.dtype;
+  return view;
+}
+
+/// Calls `kernel` on rows [begin, end) of the result: the rowwise inputs
+/// whose leading dimension is the result's are cut to the same rows, the
+/// others (which broadcast along it, or are read whole) are passed whole.
+void callRows(const CompiledCode &kernel, const Call &call,
+              const ArrayImpl &out, int64_t begin, int64_t end) {
+  std::array<runtime::ArrayView, kMaxInputs + 1> views;
+  std::array<shape_t, kMaxInputs + 1> rowShapes;
+  bool whole = begin == 0 && (out.shape.empty() || end == out.shape[0]);
+  for (int i = 0; i <= call.numInputs; ++i) {
+    bool isOut = i == call.numInputs;
+    const ArrayImpl &a = isOut ? out : *call.inputs[i];
+    bool rowwise = isOut || (call.rowwiseInputs >> i & 1);
+    if (whole || !rowwise || a.shape.empty() || a.shape[0] != out.shape[0]) {
+      views[i] = viewOf(a, a.data(), a.shape);
+      continue;
+    }
+    rowShapes[i] = a.shape;
+    rowShapes[i][0] = end - begin;
+    int64_t rowBytes = numElements(a.shape) / a.shape[0] * a.dtype.itemsize();
+    views[i] = viewOf(a, static_cast<const char *>(a.data()) + begin * rowBytes,
+                      rowShapes[i]);
+  }
+  callCompiled(kernel.function,
+               llvm::ArrayRef(views.data(), call.numInputs + 1));
+}
+
+/// Below this many elements touched a call stays on the calling thread: a
+/// task costs a few microseconds, and splitting 2^18 elements lost time.
+constexpr int64_t kParallelElements = int64_t(1) << 19;
+
+/// Workers besides the calling thread, which takes a share too.
+llvm::ThreadPoolInterface &threadPool() {
+  static llvm::DefaultThreadPool pool(llvm::heavyweight_hardware_concurrency(
+      std::max(1u, llvm::hardware_concurrency().compute_thread_count() - 1)));
+  return pool;
+}
+
+} // namespace
+
+std::shared_ptr<ArrayImpl> tnp::detail::runEagerly(const Call &call) {
+  if (call.view)
+    if (std::shared_ptr<ArrayImpl> out = call.view(call))
+      return out;
+  std::shared_ptr<const CompiledCode> found = kernelFor(call);
+  const CompiledCode &kernel = *found;
+  std::shared_ptr<ArrayImpl> out =
+      allocateArray(call.resultShape, call.resultDType);
+  int64_t rows = out->shape.empty() ? 1 : out->shape[0];
+  unsigned threads = threadPool().getMaxConcurrency() + 1;
+  // The work is at least the largest array the call touches.
+  int64_t touched = out->size;
+  for (int i = 0; i < call.numInputs; ++i)
+    touched = std::max(touched, call.inputs[i]->size);
+  if (!call.rowwiseInputs || touched < kParallelElements || rows < 2 ||
+      threads < 2) {
+    callRows(kernel, call, *out, 0, rows);
+    return out;
+  }
+  int64_t chunks = std::min<int64_t>(threads, rows);
+  // A worker's error is rethrown here: an exception must not leave a task.
+  std::exception_ptr failure;
+  std::mutex failureMutex;
+  llvm::ThreadPoolTaskGroup group(threadPool());
+  for (int64_t c = 1; c < chunks; ++c)
+    group.async([&, c] {
+      try {
+        callRows(kernel, call, *out, rows * c / chunks,
+                 rows * (c + 1) / chunks);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(failureMutex);
+        failure = std::current_exception();
+      }
+    });
+  callRows(kernel, call, *out, 0, rows / chunks);
+  group.wait();
+  if (failure)
+    std::rethrow_exception(failure);
+  return out;
+}
