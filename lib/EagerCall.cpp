@@ -6,6 +6,7 @@
 
 #include "lib/KernelCache.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 
@@ -33,25 +34,28 @@ runtime::ArrayView viewOf(const ArrayImpl &a, const void *data,
 /// others (which broadcast along it, or are read whole) are passed whole.
 void callRows(const CompiledCode &kernel, const Call &call,
               const ArrayImpl &out, int64_t begin, int64_t end) {
-  std::array<runtime::ArrayView, kMaxInputs + 1> views;
-  std::array<shape_t, kMaxInputs + 1> rowShapes;
+  // Only the arrays there are, and row shapes only for a part of the rows:
+  // this is the eager hot path.
+  llvm::SmallVector<runtime::ArrayView, kMaxInputs + 1> views;
+  llvm::SmallVector<shape_t, 0> rowShapes;
   bool whole = begin == 0 && (out.shape.empty() || end == out.shape[0]);
+  if (!whole)
+    rowShapes.reserve(call.numInputs + 1);
   for (int i = 0; i <= call.numInputs; ++i) {
     bool isOut = i == call.numInputs;
     const ArrayImpl &a = isOut ? out : *call.inputs[i];
     bool rowwise = isOut || (call.rowwiseInputs >> i & 1);
     if (whole || !rowwise || a.shape.empty() || a.shape[0] != out.shape[0]) {
-      views[i] = viewOf(a, a.data(), a.shape);
+      views.push_back(viewOf(a, a.data(), a.shape));
       continue;
     }
-    rowShapes[i] = a.shape;
-    rowShapes[i][0] = end - begin;
+    shape_t &rows = rowShapes.emplace_back(a.shape);
+    rows[0] = end - begin;
     int64_t rowBytes = numElements(a.shape) / a.shape[0] * a.dtype.itemsize();
-    views[i] = viewOf(a, static_cast<const char *>(a.data()) + begin * rowBytes,
-                      rowShapes[i]);
+    views.push_back(viewOf(
+        a, static_cast<const char *>(a.data()) + begin * rowBytes, rows));
   }
-  callCompiled(kernel.function,
-               llvm::ArrayRef(views.data(), call.numInputs + 1));
+  callCompiled(kernel.function, views);
 }
 
 /// Below this many elements touched a call stays on the calling thread: a

@@ -60,9 +60,10 @@ CompiledFunction::lookup(const Executable &executable, llvm::StringRef name,
 namespace {
 
 /// A memref descriptor as MLIR's C interface lays it out: allocated and
-/// aligned pointers, offset, sizes, strides.
+/// aligned pointers, offset, sizes, strides. Left uninitialized: a call
+/// writes the words of its rank (on the eager hot path).
 struct Descriptor {
-  std::array<int64_t, 3 + 2 * kMaxRank> words{};
+  std::array<int64_t, 3 + 2 * kMaxRank> words;
 };
 
 /// The runtime sits below dtype's names (lib/): dtypes print by index.
@@ -80,8 +81,11 @@ CompiledFunction::operator()(llvm::ArrayRef<ArrayView> arrays) const {
                       signature.size(), arrays.size())
             .str());
   size_t n = arrays.size();
-  llvm::SmallVector<Descriptor, 6> descriptors(n);
-  llvm::SmallVector<void *, 6> pointers(n), args(n);
+  llvm::SmallVector<Descriptor, 6> descriptors;
+  llvm::SmallVector<void *, 6> pointers, args;
+  descriptors.resize_for_overwrite(n);
+  pointers.resize_for_overwrite(n);
+  args.resize_for_overwrite(n);
   for (size_t i = 0; i < n; ++i) {
     const ArrayView &a = arrays[i];
     int rank = a.shape.size();
@@ -96,6 +100,7 @@ CompiledFunction::operator()(llvm::ArrayRef<ArrayView> arrays) const {
           llvm::formatv("array {0} is not in host memory", i).str());
     int64_t *words = descriptors[i].words.data();
     words[0] = words[1] = reinterpret_cast<int64_t>(a.data);
+    words[2] = 0;
     int64_t stride = 1;
     for (int d = rank - 1; d >= 0; --d) {
       if (!a.strides.empty() && a.strides[d] != stride && a.shape[d] != 1)

@@ -6,6 +6,7 @@
 
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 using namespace tnp::runtime;
@@ -21,8 +22,9 @@ HostAllocator::~HostAllocator() { trim(); }
 
 int HostAllocator::sizeClass(size_t bytes) {
   // Past 2^62 bytes a class size would not fit; no such block exists.
-  if (bytes < kMinCachedBytes || bytes > (size_t(1) << 62))
+  if (bytes > (size_t(1) << 62))
     return -1;
+  bytes = std::max(bytes, kAlignment);
   int log = llvm::Log2_64(bytes);
   size_t base = size_t(1) << log, step = base / kStepsPerDoubling;
   size_t steps = (bytes - base + step - 1) / step;

@@ -5,8 +5,10 @@
 // faulted in again, zeroed: 10x slower at 2^20 elements. This allocator keeps
 // freed blocks of tnp's own buffers in size-class free lists for the next
 // allocation, up to a byte limit (hostCacheLimit()), and hands blocks past
-// the limit back to the system. The host process's allocator settings are
-// left as they are.
+// the limit back to the system. Small blocks too: every eager op allocates
+// its result, and an aligned allocation from the system leaves fragments
+// that cost the next ones about 40 ns. The host process's allocator settings
+// are left as they are.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,9 +27,6 @@ public:
   /// Alignment of every block: one cache line, and the widest vector
   /// register (AVX-512) the CPU code generator emits.
   static constexpr size_t kAlignment = 64;
-  /// Blocks smaller than this go to and from the system directly: its
-  /// allocator keeps small blocks in its own heap.
-  static constexpr size_t kMinCachedBytes = size_t(64) << 10;
 
   /// The allocator behind runtime::Buffer, limited to hostCacheLimit().
   /// Never destroyed, so buffers that outlive static destructors can still
@@ -63,7 +62,8 @@ private:
   /// Four classes per power of two: a block is at most 25% larger than the
   /// request it serves.
   static constexpr int kStepsPerDoubling = 4;
-  /// The class of a cacheable request, or -1 for one served directly.
+  /// The class of a request, or -1 for one too large for any (served
+  /// directly).
   static int sizeClass(size_t bytes);
   static size_t classBytes(int sizeClass);
 

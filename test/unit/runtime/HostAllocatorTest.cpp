@@ -68,13 +68,16 @@ TEST(HostAllocatorTest, ALimitOfZeroCachesNothing) {
   EXPECT_EQ(allocator.stats().returned, 1u);
 }
 
-TEST(HostAllocatorTest, SmallBlocksGoToTheSystemDirectly) {
+TEST(HostAllocatorTest, SmallBlocksAreCachedToo) {
   HostAllocator allocator(64 * kMiB);
-  void *a = allocator.allocate(HostAllocator::kMinCachedBytes - 64);
+  void *a = allocator.allocate(64);
   ASSERT_NE(a, nullptr);
-  allocator.release(a, HostAllocator::kMinCachedBytes - 64);
-  EXPECT_EQ(allocator.stats().cachedBlocks, 0u);
-  EXPECT_EQ(allocator.stats().misses, 0u);
+  allocator.release(a, 64);
+  EXPECT_EQ(allocator.allocate(1), a);
+  EXPECT_EQ(allocator.stats().hits, 1u);
+  allocator.release(a, 1);
+  // A block's class is at least one alignment unit.
+  EXPECT_EQ(allocator.stats().cachedBytes, HostAllocator::kAlignment);
 }
 
 TEST(HostAllocatorTest, AnImpossibleSizeIsNullNotAnAbort) {
