@@ -58,12 +58,23 @@ def Tnp_BitsTensor : RankedTensorOf<[UI32, UI64]>;
 // Base op class.
 //===----------------------------------------------------------------------===//
 
-// Every op states its reverse-mode rule (an explicit zero rule where it is
-// not differentiable) and its batching rule: a missing one is a link error,
+// An op whose derivative is zero wherever it exists (integer, bool or
+// piecewise-constant results) lists this trait: it gives the op its one
+// reverse-mode rule, no cotangent for any operand (dialect/TnpTraits.h).
+class Tnp_ZeroDerivativeTrait : NativeOpTrait<"ZeroDerivative"> {
+  let cppNamespace = "::mlir::tnp";
+}
+def Tnp_ZeroDerivative : Tnp_ZeroDerivativeTrait;
+
+// Every op states its reverse-mode rule (Tnp_ZeroDerivative where it is not
+// differentiable) and its batching rule: a missing one is a link error,
 // never a silent zero or a silent loop.
 class Tnp_Op<string mnemonic, list<Trait> traits = []>
     : Op<Tnp_Dialect, mnemonic, !listconcat(traits,
-        [Pure, DeclareOpInterfaceMethods<Tnp_DifferentiableOpInterface>,
+        [Pure,
+         !if(!empty(!filter(t, traits, !isa<Tnp_ZeroDerivativeTrait>(t))),
+             DeclareOpInterfaceMethods<Tnp_DifferentiableOpInterface>,
+             Tnp_DifferentiableOpInterface),
          DeclareOpInterfaceMethods<Tnp_BatchableOpInterface>])>;
 
 #endif // TNP_BASE_TD

@@ -5,6 +5,7 @@
 
 #include "dialect/DTypeLattice.h"
 #include "dialect/TnpDialect.h"
+#include "dialect/TnpTraits.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"

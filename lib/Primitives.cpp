@@ -10,6 +10,7 @@
 #include "lib/Format.h"
 #include "lib/Literals.h"
 
+#include "dialect/ElementwiseOpList.h"
 #include "dialect/ShapeFunctions.h"
 #include "dialect/TnpOps.h"
 
@@ -104,6 +105,12 @@ const ElementwiseInfo kElementwise[] = {
     info<t::LtOp>(),     info<t::LeOp>(),       info<t::GtOp>(),
     info<t::GeOp>(),     info<t::SelectOp>(),
 };
+// A new elementwise op needs its eager primitive: the counts must agree.
+static_assert(std::size(kElementwise) == t::kNumElementwiseOps,
+              "one entry per op of dialect/ElementwiseOpList.h");
+static_assert(static_cast<size_t>(Elementwise::Select) + 1 ==
+                  t::kNumElementwiseOps,
+              "one prim::Elementwise per op of dialect/ElementwiseOpList.h");
 
 } // namespace
 

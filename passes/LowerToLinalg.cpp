@@ -124,6 +124,7 @@ struct TnpLowerToLinalgPass
     populateShapeLoweringPatterns(converter, patterns);
     populateReductionLoweringPatterns(converter, patterns);
     populateIndexingLoweringPatterns(converter, patterns);
+    populateRandomLoweringPatterns(converter, patterns);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
   }

@@ -15,9 +15,14 @@ include "dialect/TnpInterfaces.td"
 
 def Tnp_NumberTensor : RankedTensorOf<[Tnp_Int, Tnp_Float, Tnp_Complex]>;
 
+// Marks the family, whose op list C++ takes from ODS (ElementwiseOpList.h).
+def Tnp_ElementwiseFamily : NativeOpTrait<"ElementwiseFamily"> {
+  let cppNamespace = "::mlir::tnp";
+}
+
 // One batching rule serves the family: batch every operand alike.
 class Tnp_ElementwiseOp<string mnemonic, list<Trait> traits = []>
-    : Tnp_Op<mnemonic, !listconcat(traits, [Elementwise,
+    : Tnp_Op<mnemonic, !listconcat(traits, [Elementwise, Tnp_ElementwiseFamily,
         SameOperandsAndResultShape, Tnp_PromotableOpInterface])> {
   let extraClassDefinition = [{
     ::llvm::LogicalResult $cppClass::buildBatched(::mlir::OpBuilder &b,
@@ -55,7 +60,7 @@ class Tnp_BinaryOp<string mnemonic, string category,
 }
 
 class Tnp_CompareOp<string mnemonic, Type operandType = Tnp_Tensor>
-    : Tnp_ElementwiseOp<mnemonic> {
+    : Tnp_ElementwiseOp<mnemonic, [Tnp_ZeroDerivative]> {
   let arguments = (ins operandType:$lhs, operandType:$rhs);
   let results = (outs Tnp_BoolTensor:$result);
   let assemblyFormat = [{
@@ -89,7 +94,8 @@ def Tnp_AbsOp : Tnp_UnaryOp<"abs", "Magnitude"> {
   }];
 }
 
-def Tnp_SignOp : Tnp_UnaryOp<"sign", "Same", Tnp_NumberTensor> {
+def Tnp_SignOp : Tnp_UnaryOp<"sign", "Same", Tnp_NumberTensor,
+                             [Tnp_ZeroDerivative]> {
   let summary = "elementwise sign: -1, 0 or 1 (NumPy 1.24's rule for complex)";
   let description = [{
     ```mlir
@@ -200,7 +206,8 @@ def Tnp_CosOp : Tnp_UnaryOp<"cos", "InexactResult"> {
   }];
 }
 
-def Tnp_FloorOp : Tnp_UnaryOp<"floor", "InexactResult", Tnp_RealTensor> {
+def Tnp_FloorOp : Tnp_UnaryOp<"floor", "InexactResult", Tnp_RealTensor,
+                              [Tnp_ZeroDerivative]> {
   let summary = "elementwise floor";
   let description = [{
     ```mlir
@@ -209,7 +216,8 @@ def Tnp_FloorOp : Tnp_UnaryOp<"floor", "InexactResult", Tnp_RealTensor> {
   }];
 }
 
-def Tnp_CeilOp : Tnp_UnaryOp<"ceil", "InexactResult", Tnp_RealTensor> {
+def Tnp_CeilOp : Tnp_UnaryOp<"ceil", "InexactResult", Tnp_RealTensor,
+                             [Tnp_ZeroDerivative]> {
   let summary = "elementwise ceiling";
   let description = [{
     ```mlir
@@ -218,7 +226,8 @@ def Tnp_CeilOp : Tnp_UnaryOp<"ceil", "InexactResult", Tnp_RealTensor> {
   }];
 }
 
-def Tnp_RoundOp : Tnp_UnaryOp<"round", "Same"> {
+def Tnp_RoundOp : Tnp_UnaryOp<"round", "Same", Tnp_Tensor,
+                              [Tnp_ZeroDerivative]> {
   let summary = "elementwise round half to even, as np.round";
   let description = [{
     Integers are returned unchanged; complex numbers round both parts.
@@ -228,7 +237,8 @@ def Tnp_RoundOp : Tnp_UnaryOp<"round", "Same"> {
   }];
 }
 
-def Tnp_NotOp : Tnp_UnaryOp<"not", "Same", Tnp_BoolOrIntTensor> {
+def Tnp_NotOp : Tnp_UnaryOp<"not", "Same", Tnp_BoolOrIntTensor,
+                            [Tnp_ZeroDerivative]> {
   let summary = "elementwise logical not (bool) or bitwise not (integers)";
   let description = [{
     ```mlir
@@ -284,7 +294,8 @@ def Tnp_DivOp : Tnp_BinaryOp<"div", "TrueDivide"> {
   }];
 }
 
-def Tnp_FloorDivOp : Tnp_BinaryOp<"floor_div", "Numeric", Tnp_RealTensor> {
+def Tnp_FloorDivOp : Tnp_BinaryOp<"floor_div", "Numeric", Tnp_RealTensor,
+                                 [Tnp_ZeroDerivative]> {
   let summary = "elementwise floor division, x // y";
   let description = [{
     Rounds toward negative infinity; integer division by zero gives 0, as
@@ -335,7 +346,7 @@ def Tnp_MinimumOp : Tnp_BinaryOp<"minimum", "Same", Tnp_Tensor,
 }
 
 def Tnp_AndOp : Tnp_BinaryOp<"and", "Same", Tnp_BoolOrIntTensor,
-                             [Commutative]> {
+                             [Commutative, Tnp_ZeroDerivative]> {
   let summary = "elementwise logical (bool) or bitwise (integers) and";
   let description = [{
     ```mlir
@@ -345,7 +356,7 @@ def Tnp_AndOp : Tnp_BinaryOp<"and", "Same", Tnp_BoolOrIntTensor,
 }
 
 def Tnp_OrOp : Tnp_BinaryOp<"or", "Same", Tnp_BoolOrIntTensor,
-                            [Commutative]> {
+                            [Commutative, Tnp_ZeroDerivative]> {
   let summary = "elementwise logical (bool) or bitwise (integers) or";
   let description = [{
     ```mlir
@@ -355,7 +366,7 @@ def Tnp_OrOp : Tnp_BinaryOp<"or", "Same", Tnp_BoolOrIntTensor,
 }
 
 def Tnp_XorOp : Tnp_BinaryOp<"xor", "Same", Tnp_BoolOrIntTensor,
-                             [Commutative]> {
+                             [Commutative, Tnp_ZeroDerivative]> {
   let summary = "elementwise logical (bool) or bitwise (integers) xor";
   let description = [{
     ```mlir

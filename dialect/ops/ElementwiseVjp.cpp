@@ -59,11 +59,6 @@ LogicalResult AbsOp::buildVjp(OpBuilder &b, ValueRange cts,
       out, scale(b, getLoc(), cts[0], make<SignOp>(b, getLoc(), getOperand())));
 }
 
-LogicalResult SignOp::buildVjp(OpBuilder &, ValueRange,
-                               SmallVectorImpl<Value> &out) {
-  return noCotangents(*this, out);
-}
-
 // d/dx e**x = e**x: the forward result.
 LogicalResult ExpOp::buildVjp(OpBuilder &b, ValueRange cts,
                               SmallVectorImpl<Value> &out) {
@@ -148,27 +143,6 @@ LogicalResult CosOp::buildVjp(OpBuilder &b, ValueRange cts,
                           /*negate=*/true));
 }
 
-// floor, ceil and round are piecewise constant: zero almost everywhere.
-LogicalResult FloorOp::buildVjp(OpBuilder &, ValueRange,
-                                SmallVectorImpl<Value> &out) {
-  return noCotangents(*this, out);
-}
-
-LogicalResult CeilOp::buildVjp(OpBuilder &, ValueRange,
-                               SmallVectorImpl<Value> &out) {
-  return noCotangents(*this, out);
-}
-
-LogicalResult RoundOp::buildVjp(OpBuilder &, ValueRange,
-                                SmallVectorImpl<Value> &out) {
-  return noCotangents(*this, out);
-}
-
-LogicalResult NotOp::buildVjp(OpBuilder &, ValueRange,
-                              SmallVectorImpl<Value> &out) {
-  return noCotangents(*this, out);
-}
-
 LogicalResult AddOp::buildVjp(OpBuilder &, ValueRange cts,
                               SmallVectorImpl<Value> &out) {
   out.append({cts[0], cts[0]});
@@ -195,11 +169,6 @@ LogicalResult DivOp::buildVjp(OpBuilder &b, ValueRange cts,
   Value dx = make<DivOp>(b, loc, cts[0], getRhs());
   out.append({dx, scale(b, loc, dx, getResult(), /*negate=*/true)});
   return success();
-}
-
-LogicalResult FloorDivOp::buildVjp(OpBuilder &, ValueRange,
-                                   SmallVectorImpl<Value> &out) {
-  return noCotangents(*this, out);
 }
 
 // x % y = x - floor(x / y) y.
@@ -237,21 +206,6 @@ LogicalResult MinimumOp::buildVjp(OpBuilder &b, ValueRange cts,
   return extremum<LtOp>(*this, b, cts[0], out);
 }
 
-LogicalResult AndOp::buildVjp(OpBuilder &, ValueRange,
-                              SmallVectorImpl<Value> &out) {
-  return noCotangents(*this, out);
-}
-
-LogicalResult OrOp::buildVjp(OpBuilder &, ValueRange,
-                             SmallVectorImpl<Value> &out) {
-  return noCotangents(*this, out);
-}
-
-LogicalResult XorOp::buildVjp(OpBuilder &, ValueRange,
-                              SmallVectorImpl<Value> &out) {
-  return noCotangents(*this, out);
-}
-
 // atan2(y, x): d/dy = x / (x**2 + y**2), d/dx = -y / (x**2 + y**2).
 LogicalResult Atan2Op::buildVjp(OpBuilder &b, ValueRange cts,
                                 SmallVectorImpl<Value> &out) {
@@ -262,37 +216,6 @@ LogicalResult Atan2Op::buildVjp(OpBuilder &b, ValueRange cts,
   Value ct = make<DivOp>(b, loc, cts[0], norm);
   out.append({scale(b, loc, ct, x), scale(b, loc, ct, y, /*negate=*/true)});
   return success();
-}
-
-// Comparisons: bool results carry no cotangent.
-LogicalResult EqOp::buildVjp(OpBuilder &, ValueRange,
-                             SmallVectorImpl<Value> &out) {
-  return noCotangents(*this, out);
-}
-
-LogicalResult NeOp::buildVjp(OpBuilder &, ValueRange,
-                             SmallVectorImpl<Value> &out) {
-  return noCotangents(*this, out);
-}
-
-LogicalResult LtOp::buildVjp(OpBuilder &, ValueRange,
-                             SmallVectorImpl<Value> &out) {
-  return noCotangents(*this, out);
-}
-
-LogicalResult LeOp::buildVjp(OpBuilder &, ValueRange,
-                             SmallVectorImpl<Value> &out) {
-  return noCotangents(*this, out);
-}
-
-LogicalResult GtOp::buildVjp(OpBuilder &, ValueRange,
-                             SmallVectorImpl<Value> &out) {
-  return noCotangents(*this, out);
-}
-
-LogicalResult GeOp::buildVjp(OpBuilder &, ValueRange,
-                             SmallVectorImpl<Value> &out) {
-  return noCotangents(*this, out);
 }
 
 LogicalResult SelectOp::buildVjp(OpBuilder &b, ValueRange cts,

@@ -23,13 +23,6 @@ LogicalResult RandomBitsOp::verify() {
   return success();
 }
 
-// Random bits depend on the key's bits, not smoothly on anything.
-LogicalResult RandomBitsOp::buildVjp(OpBuilder &, ValueRange,
-                                     SmallVectorImpl<Value> &out) {
-  out.push_back(Value());
-  return success();
-}
-
 // Batched keys are a batch of keys: one more leading key dimension. (One
 // unbatched key gives every element the same bits, as a loop would.)
 LogicalResult RandomBitsOp::buildBatched(

@@ -5,7 +5,7 @@
 
 include "dialect/TnpBase.td"
 
-def Tnp_RandomBitsOp : Tnp_Op<"random_bits"> {
+def Tnp_RandomBitsOp : Tnp_Op<"random_bits", [Tnp_ZeroDerivative]> {
   let summary = "uniform random bits from a key, Threefry-2x32 (20 rounds)";
   let description = [{
     With `c(j) = [lo32(j), hi32(j)]`, element `i` (row-major) of a `ui32`

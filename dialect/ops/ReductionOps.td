@@ -47,7 +47,8 @@ def Tnp_ScanOp : Tnp_Op<"scan", [SameOperandsAndResultType]> {
   let hasVerifier = 1;
 }
 
-class Tnp_ArgReduceOp<string mnemonic> : Tnp_Op<mnemonic> {
+class Tnp_ArgReduceOp<string mnemonic>
+    : Tnp_Op<mnemonic, [Tnp_ZeroDerivative]> {
   let arguments = (ins Tnp_RealTensor:$operand, I64Attr:$axis);
   let results = (outs Tnp_IndexTensor:$result);
   let assemblyFormat = [{

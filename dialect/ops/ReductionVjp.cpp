@@ -79,16 +79,6 @@ LogicalResult ScanOp::buildVjp(OpBuilder &b, ValueRange cts,
   llvm_unreachable("a reduce kind");
 }
 
-LogicalResult ArgmaxOp::buildVjp(OpBuilder &, ValueRange,
-                                 SmallVectorImpl<Value> &out) {
-  return noCotangents(*this, out);
-}
-
-LogicalResult ArgminOp::buildVjp(OpBuilder &, ValueRange,
-                                 SmallVectorImpl<Value> &out) {
-  return noCotangents(*this, out);
-}
-
 namespace {
 
 struct DotDims {

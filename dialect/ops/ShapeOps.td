@@ -17,7 +17,7 @@ class Tnp_InferredOp<string mnemonic, list<Trait> traits = []>
         [SameOperandsAndResultElementType,
          DeclareOpInterfaceMethods<InferTypeOpInterface>, InferTypeOpAdaptor])>;
 
-def Tnp_ConstantOp : Tnp_Op<"constant", [ConstantLike,
+def Tnp_ConstantOp : Tnp_Op<"constant", [ConstantLike, Tnp_ZeroDerivative,
     AllTypesMatch<["value", "result"]>]> {
   let summary = "a constant array";
   let description = [{
@@ -36,7 +36,7 @@ def Tnp_ConstantOp : Tnp_Op<"constant", [ConstantLike,
   let hasVerifier = 1;
 }
 
-def Tnp_IotaOp : Tnp_Op<"iota"> {
+def Tnp_IotaOp : Tnp_Op<"iota", [Tnp_ZeroDerivative]> {
   let summary = "0, 1, 2, ... along one dimension";
   let description = [{
     Element `[i0, ..., in]` holds `i_dim`.

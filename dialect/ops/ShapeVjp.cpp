@@ -20,16 +20,6 @@ static Value scalarZero(OpBuilder &b, Location loc, Value like) {
   return zeros(b, loc, RankedTensorType::get({}, type.getElementType()));
 }
 
-LogicalResult ConstantOp::buildVjp(OpBuilder &, ValueRange,
-                                   SmallVectorImpl<Value> &out) {
-  return noCotangents(*this, out);
-}
-
-LogicalResult IotaOp::buildVjp(OpBuilder &, ValueRange,
-                               SmallVectorImpl<Value> &out) {
-  return noCotangents(*this, out);
-}
-
 // Between floats the cotangent converts back; to or from integers and bool
 // nothing is differentiable.
 LogicalResult ConvertOp::buildVjp(OpBuilder &b, ValueRange cts,

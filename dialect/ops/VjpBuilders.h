@@ -37,8 +37,6 @@ Value scale(OpBuilder &b, Location loc, Value ct, Value factor,
 Value convertLike(OpBuilder &b, Location loc, Value x, Type to);
 /// `pred` (bool) in `like`'s type, 1 where it holds: `eq(x, y) -> 0/1`.
 Value indicator(OpBuilder &b, Location loc, Value pred, Type like);
-/// Pushes a null cotangent for each of `op`'s operands.
-LogicalResult noCotangents(Operation *op, SmallVectorImpl<Value> &operandCts);
 
 /// `v` broadcast to `type`, its dimensions going to `dims` of the result.
 Value broadcast(OpBuilder &b, Location loc, Value v, RankedTensorType type,

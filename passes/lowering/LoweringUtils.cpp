@@ -2,6 +2,8 @@
 
 #include "passes/lowering/LoweringUtils.h"
 
+#include "dialect/TnpOps.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -261,4 +263,85 @@ Value tnp::buildCombine(OpBuilder &b, Location loc, CombineKind kind,
     return arith::AndIOp::create(b, loc, lhs, rhs);
   }
   llvm_unreachable("unknown combine kind");
+}
+
+GenericInput tnp::getGenericInput(ConversionPatternRewriter &rewriter,
+                                  Value original, Value converted,
+                                  int64_t rank) {
+  MLIRContext *ctx = rewriter.getContext();
+  auto bcast = original.getDefiningOp<BroadcastInDimOp>();
+  if (!bcast)
+    return {converted, AffineMap::getMultiDimIdentityMap(rank, ctx)};
+  Value source = rewriter.getRemappedValue(bcast.getOperand());
+  ArrayRef<int64_t> from = cast<RankedTensorType>(source.getType()).getShape();
+  ArrayRef<int64_t> to = bcast.getType().getShape();
+  SmallVector<AffineExpr> exprs;
+  for (auto [k, d] : llvm::enumerate(bcast.getDims()))
+    exprs.push_back(from[k] == 1 && to[d] != 1 ? getAffineConstantExpr(0, ctx)
+                                               : getAffineDimExpr(d, ctx));
+  return {source, AffineMap::get(rank, 0, exprs, ctx)};
+}
+
+/// The sizes of the dynamic dimensions of `type`, each read from an input
+/// that carries it; fails with a diagnostic on `op` if none does.
+static FailureOr<SmallVector<Value>>
+getDynamicSizes(OpBuilder &b, Operation *op, RankedTensorType type,
+                ArrayRef<GenericInput> inputs) {
+  SmallVector<Value> sizes;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    if (!type.isDynamicDim(d))
+      continue;
+    Value size;
+    for (const GenericInput &input : inputs) {
+      auto shape = cast<RankedTensorType>(input.value.getType()).getShape();
+      for (auto [k, expr] : llvm::enumerate(input.map.getResults())) {
+        auto dim = dyn_cast<AffineDimExpr>(expr);
+        if (!size && dim && dim.getPosition() == d && shape[k] != 1)
+          size = getDimSize(b, op->getLoc(), input.value, k);
+      }
+    }
+    if (!size)
+      return op->emitOpError("cannot size dynamic result dimension ")
+             << d << ": no operand carries it";
+    sizes.push_back(size);
+  }
+  return sizes;
+}
+
+LogicalResult tnp::replaceWithGeneric(ConversionPatternRewriter &rewriter,
+                                      Operation *op,
+                                      ArrayRef<GenericInput> inputs,
+                                      RankedTensorType resultType,
+                                      ScalarFn body) {
+  Location loc = op->getLoc();
+  FailureOr<SmallVector<Value>> sizes =
+      getDynamicSizes(rewriter, op, resultType, inputs);
+  if (failed(sizes))
+    return failure();
+  Value init = buildEmpty(rewriter, loc, resultType, *sizes);
+  SmallVector<Value> values;
+  SmallVector<AffineMap> maps;
+  for (const GenericInput &input : inputs) {
+    values.push_back(input.value);
+    maps.push_back(input.map);
+  }
+  maps.push_back(AffineMap::getMultiDimIdentityMap(resultType.getRank(),
+                                                   op->getContext()));
+  SmallVector<utils::IteratorType> iterators(resultType.getRank(),
+                                             utils::IteratorType::parallel);
+  bool unsupported = false;
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, resultType, values, init, maps, iterators,
+      [&](OpBuilder &b, Location l, ValueRange args) {
+        Value v = body(b, l, args.drop_back());
+        unsupported = !v;
+        linalg::YieldOp::create(b, l, v ? v : args.back());
+      });
+  if (unsupported) {
+    rewriter.eraseOp(generic);
+    return op->emitOpError("has no lowering for dtype ")
+           << getElementTypeOrSelf(op->getOperand(0).getType());
+  }
+  rewriter.replaceOp(op, generic.getResult(0));
+  return success();
 }

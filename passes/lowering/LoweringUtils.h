@@ -83,6 +83,30 @@ enum class CombineKind { Add, Mul, Min, Max, Or, And };
 Value buildCombine(OpBuilder &b, Location loc, CombineKind kind, Type dtype,
                    Value lhs, Value rhs);
 
+/// An operand of a linalg.generic over a result's iteration space, and the
+/// map it is read through.
+struct GenericInput {
+  Value value;
+  AffineMap map;
+};
+
+/// Reads `original` (as `converted`) in a generic of rank `rank`: through a
+/// broadcasting map where tnp.broadcast_in_dim produced it, which then reads
+/// the broadcast's operand instead.
+GenericInput getGenericInput(ConversionPatternRewriter &rewriter,
+                             Value original, Value converted, int64_t rank);
+
+/// The body of an elementwise generic: the result element from the inputs'
+/// elements, or null where the dtype has no lowering.
+using ScalarFn = function_ref<Value(OpBuilder &, Location, ValueRange)>;
+
+/// Replaces `op` by the linalg.generic computing `body` over `inputs`; each
+/// dynamic result size comes from an input that carries it (an op error
+/// where none does).
+LogicalResult replaceWithGeneric(ConversionPatternRewriter &rewriter,
+                                 Operation *op, ArrayRef<GenericInput> inputs,
+                                 RankedTensorType resultType, ScalarFn body);
+
 /// The patterns of each op family.
 void populateElementwiseLoweringPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns);
@@ -92,6 +116,8 @@ void populateReductionLoweringPatterns(const TypeConverter &converter,
                                        RewritePatternSet &patterns);
 void populateIndexingLoweringPatterns(const TypeConverter &converter,
                                       RewritePatternSet &patterns);
+void populateRandomLoweringPatterns(const TypeConverter &converter,
+                                    RewritePatternSet &patterns);
 
 } // namespace mlir::tnp
 

@@ -1,9 +1,11 @@
 //===- ShapeLowering.cpp - data-movement ops to tensor and linalg ---------===//
 //
-// tnp.reshape, transpose, slice, reverse, concatenate and pad move elements
-// without arithmetic: they become tensor reshapes and slices, linalg.transpose
-// and linalg.generic copies. Every size that is dynamic in a result comes
-// from tensor.dim of an operand.
+// The ops of ShapeOps.td. tnp.reshape, transpose, slice, reverse,
+// concatenate and pad move elements without arithmetic: they become tensor
+// reshapes and slices, linalg.transpose and linalg.generic copies. Every size
+// that is dynamic in a result comes from tensor.dim of an operand. Constants
+// become arith constants; convert, iota and the broadcasts that elementwise
+// ops do not absorb become linalg.generic (replaceWithGeneric).
 //
 //===----------------------------------------------------------------------===//
 
@@ -491,11 +493,108 @@ struct PadOpLowering : OpConversionPattern<PadOp> {
   }
 };
 
+struct ConvertLowering : public OpConversionPattern<ConvertOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ConvertOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type from = getElementTypeOrSelf(op.getOperand());
+    Type to = op.getType().getElementType();
+    RankedTensorType resultType =
+        convertResultType(rewriter, getTypeConverter(), op);
+    if (!resultType)
+      return failure();
+    GenericInput input = getGenericInput(
+        rewriter, op.getOperand(), adaptor.getOperand(), resultType.getRank());
+    return replaceWithGeneric(rewriter, op, input, resultType,
+                              [&](OpBuilder &b, Location loc, ValueRange args) {
+                                return buildScalarCast(b, loc, args[0], from,
+                                                       to);
+                              });
+  }
+};
+
+struct ConstantLowering : public OpConversionPattern<ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ConstantOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto value = dyn_cast<DenseElementsAttr>(op.getValue());
+    if (!value)
+      return op.emitOpError("has a non-dense value, which is not lowered");
+    RankedTensorType type = convertResultType(rewriter, getTypeConverter(), op);
+    if (!type)
+      return failure();
+    if (type != value.getType())
+      value = value.bitcast(type.getElementType());
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, type, value);
+    return success();
+  }
+};
+
+struct IotaLowering : public OpConversionPattern<IotaOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(IotaOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type dtype = op.getType().getElementType();
+    RankedTensorType resultType =
+        convertResultType(rewriter, getTypeConverter(), op);
+    if (!resultType)
+      return failure();
+    int64_t dim = op.getDimension();
+    return replaceWithGeneric(
+        rewriter, op, {}, resultType,
+        [&](OpBuilder &b, Location loc, ValueRange) -> Value {
+          Value i = linalg::IndexOp::create(b, loc, dim);
+          Value wide = arith::IndexCastOp::create(b, loc, b.getI64Type(), i);
+          return buildScalarCast(b, loc, wide, b.getI64Type(), dtype);
+        });
+  }
+};
+
+/// Whether every user of `op` is an elementwise op, which reads the
+/// broadcast through an indexing map.
+bool isAbsorbed(BroadcastInDimOp op) {
+  return !op->use_empty() && llvm::all_of(op->getUsers(), [](Operation *user) {
+    return isa<PromotableOpInterface, ConvertOp>(user) &&
+           user->hasTrait<OpTrait::Elementwise>();
+  });
+}
+
+/// A broadcast whose users all absorb it disappears (they are lowered later
+/// and read its operand); any other becomes a linalg.generic copy.
+struct BroadcastInDimLowering : public OpConversionPattern<BroadcastInDimOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(BroadcastInDimOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (isAbsorbed(op)) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    RankedTensorType resultType =
+        convertResultType(rewriter, getTypeConverter(), op);
+    if (!resultType)
+      return failure();
+    GenericInput input = getGenericInput(rewriter, op.getResult(), Value(),
+                                         resultType.getRank());
+    return replaceWithGeneric(
+        rewriter, op, input, resultType,
+        [](OpBuilder &, Location, ValueRange args) { return args[0]; });
+  }
+};
+
 } // namespace
 
 void tnp::populateShapeLoweringPatterns(const TypeConverter &converter,
                                         RewritePatternSet &patterns) {
-  patterns.add<ConcatenateOpLowering, PadOpLowering, ReshapeOpLowering,
+  patterns.add<BroadcastInDimLowering, ConcatenateOpLowering, ConstantLowering,
+               ConvertLowering, IotaLowering, PadOpLowering, ReshapeOpLowering,
                ReverseOpLowering, SliceOpLowering, TransposeOpLowering>(
       converter, patterns.getContext());
 }
