@@ -11,11 +11,11 @@
 #include <tnp/errors.h>
 
 #include "lib/ArrayImpl.h"
+#include "lib/CompiledTrace.h"
 #include "lib/DTypes.h"
 #include "lib/Format.h"
 #include "lib/GradientTape.h"
 #include "lib/Session.h"
-#include "lib/CompiledTrace.h"
 #include "lib/Tracer.h"
 #include "runtime/CachePolicy.h"
 #include "runtime/JitEngine.h"

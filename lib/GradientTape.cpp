@@ -28,14 +28,16 @@ using namespace tnp::detail;
 
 namespace tnp::detail {
 
-class Tape {
+/// What a tnp::GradientTape holds: its record (an inactive Tracer's
+/// function), the watched arrays, and whether it records now.
+class GradientTapeImpl {
 public:
-  explicit Tape(bool persistent)
+  explicit GradientTapeImpl(bool persistent)
       : persistent(persistent),
         tracer(std::make_unique<Tracer>("tape", /*activate=*/false)) {
     start();
   }
-  ~Tape() { stop(); }
+  ~GradientTapeImpl() { stop(); }
 
   void start();
   void stop();
@@ -66,7 +68,7 @@ private:
 
 namespace {
 
-thread_local std::vector<Tape *> recording;
+thread_local std::vector<GradientTapeImpl *> recording;
 
 std::string describe(const ndarray &a) {
   return "shape " + formatShape(a.shape()) + ", dtype " +
@@ -75,17 +77,17 @@ std::string describe(const ndarray &a) {
 
 } // namespace
 
-void Tape::start() {
+void GradientTapeImpl::start() {
   if (std::find(recording.begin(), recording.end(), this) == recording.end())
     recording.push_back(this);
 }
 
-void Tape::stop() {
+void GradientTapeImpl::stop() {
   recording.erase(std::remove(recording.begin(), recording.end(), this),
                   recording.end());
 }
 
-void Tape::watch(const ndarray &a) {
+void GradientTapeImpl::watch(const ndarray &a) {
   if (!a.dtype().is_floating())
     throw TypeError("GradientTape.watch: only float arrays have gradients, "
                     "got dtype " +
@@ -97,7 +99,7 @@ void Tape::watch(const ndarray &a) {
 }
 
 std::vector<unsigned>
-Tape::positions(const std::vector<ndarray> &sources) const {
+GradientTapeImpl::positions(const std::vector<ndarray> &sources) const {
   std::vector<unsigned> result;
   for (size_t i = 0; i < sources.size(); ++i) {
     auto it =
@@ -115,8 +117,9 @@ Tape::positions(const std::vector<ndarray> &sources) const {
 }
 
 mlir::OwningOpRef<mlir::ModuleOp>
-Tape::derivative(const ndarray &target, const std::vector<ndarray> &sources,
-                 std::vector<ndarray> &inputs, const char *what) {
+GradientTapeImpl::derivative(const ndarray &target,
+                             const std::vector<ndarray> &sources,
+                             std::vector<ndarray> &inputs, const char *what) {
   if (used && !persistent)
     throw RuntimeError(std::string("GradientTape.") + what +
                        ": a non-persistent GradientTape can only be used "
@@ -145,7 +148,7 @@ struct TapeInterpreter final : CallInterpreter {
   TapeInterpreter() { registerInterpreter(*this); }
   std::shared_ptr<ArrayImpl> process(const Call &) override { return nullptr; }
   void observe(const Call &call, const ArrayImpl &result) override {
-    for (Tape *tape : recording)
+    for (GradientTapeImpl *tape : recording)
       tape->record(call, result);
   }
 };
@@ -154,7 +157,7 @@ TapeInterpreter tapeInterpreter;
 
 void tnp::detail::checkUntaped(const std::vector<ndarray> &arrays,
                                const char *what) {
-  for (Tape *tape : recording)
+  for (GradientTapeImpl *tape : recording)
     for (const ndarray &a : arrays)
       if (tape->holds(implOf(a)))
         throw NotImplementedError(
@@ -165,7 +168,7 @@ void tnp::detail::checkUntaped(const std::vector<ndarray> &arrays,
 void tnp::detail::checkNoTape(const char *what) {
   // Only a tape started inside the active trace sees its traced ops.
   Tracer *active = activeTracer();
-  for (Tape *tape : recording)
+  for (GradientTapeImpl *tape : recording)
     if (active && tape->startedIn(active))
       throw NotImplementedError(
           std::string("GradientTape does not record ") + what +
@@ -182,11 +185,11 @@ public:
   ~Paused() { recording = std::move(saved); }
 
 private:
-  std::vector<Tape *> saved;
+  std::vector<GradientTapeImpl *> saved;
 };
 
-ndarray jacobianOf(Tape &tape, const ndarray &target, const ndarray &source,
-                   const char *what, bool batched) {
+ndarray jacobianOf(GradientTapeImpl &tape, const ndarray &target,
+                   const ndarray &source, const char *what, bool batched) {
   std::vector<ndarray> inputs;
   mlir::OwningOpRef<mlir::ModuleOp> module =
       tape.derivative(target, {source}, inputs, what);
@@ -203,7 +206,7 @@ ndarray jacobianOf(Tape &tape, const ndarray &target, const ndarray &source,
 } // namespace
 
 GradientTape::GradientTape(bool persistent)
-    : tape(std::make_unique<detail::Tape>(persistent)) {}
+    : tape(std::make_unique<detail::GradientTapeImpl>(persistent)) {}
 
 GradientTape::~GradientTape() = default;
 

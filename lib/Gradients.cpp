@@ -18,9 +18,9 @@
 #include <tnp/vectorize.h>
 
 #include "lib/ArrayImpl.h"
+#include "lib/CompiledTrace.h"
 #include "lib/Format.h"
 #include "lib/Session.h"
-#include "lib/Trace.h"
 #include "lib/Tracer.h"
 #include "passes/Passes.h"
 #include "passes/Pipelines.h"
@@ -103,7 +103,7 @@ tnp::detail::callFunction(mlir::ModuleOp module,
   return runTrace(*compiled, arguments);
 }
 
-struct Recorder::State {
+struct FunctionTransform::State {
   std::string api;
   std::vector<ndarray> leaves;
   std::unique_ptr<Tracer> tracer;
@@ -115,7 +115,8 @@ struct Recorder::State {
   bool vjp = false;
 };
 
-Recorder::Recorder(const char *api, const std::vector<ndarray> &leaves)
+FunctionTransform::FunctionTransform(const char *api,
+                                     const std::vector<ndarray> &leaves)
     : state(std::make_unique<State>()) {
   state->api = api;
   state->leaves = leaves;
@@ -124,10 +125,10 @@ Recorder::Recorder(const char *api, const std::vector<ndarray> &leaves)
   state->tracer = std::make_unique<Tracer>("f");
 }
 
-Recorder::~Recorder() = default;
+FunctionTransform::~FunctionTransform() = default;
 
 std::vector<ndarray>
-Recorder::arguments(const std::vector<std::optional<int64_t>> &axes) {
+FunctionTransform::arguments(const std::vector<std::optional<int64_t>> &axes) {
   std::vector<ndarray> traced;
   for (size_t i = 0; i < state->leaves.size(); ++i) {
     const ndarray &leaf = state->leaves[i];
@@ -143,10 +144,10 @@ Recorder::arguments(const std::vector<std::optional<int64_t>> &axes) {
   return traced;
 }
 
-void Recorder::finishBatched(const std::vector<ndarray> &outputs,
-                             const std::vector<std::optional<int64_t>> &axes,
-                             const std::vector<int64_t> &outAxes, int64_t size,
-                             bool fallback) {
+void FunctionTransform::finishBatched(
+    const std::vector<ndarray> &outputs,
+    const std::vector<std::optional<int64_t>> &axes,
+    const std::vector<int64_t> &outAxes, int64_t size, bool fallback) {
   state->outputs = outputs;
   state->module = state->tracer->finish(outputs);
   std::vector<int64_t> inAxes;
@@ -162,8 +163,8 @@ void Recorder::finishBatched(const std::vector<ndarray> &outputs,
   batch(*state->module, inAxes, outAxes, size, fallback, state->api);
 }
 
-void Recorder::finish(const std::vector<ndarray> &outputs,
-                      const std::vector<size_t> &wrt, bool vjp) {
+void FunctionTransform::finish(const std::vector<ndarray> &outputs,
+                               const std::vector<size_t> &wrt, bool vjp) {
   const std::string &api = state->api;
   std::vector<unsigned> positions;
   for (size_t l : wrt) {
@@ -209,7 +210,7 @@ void Recorder::finish(const std::vector<ndarray> &outputs,
 }
 
 std::vector<ndarray>
-Recorder::call(const std::vector<ndarray> &cotangents) const {
+FunctionTransform::call(const std::vector<ndarray> &cotangents) const {
   std::vector<ndarray> inputs = state->inputs;
   if (state->vjp) {
     if (cotangents.size() != state->outputs.size())

@@ -1,8 +1,8 @@
 //===- Vectorize.cpp - vmap and vectorized_map of recorded functions ------===//
 //
-// tnp::vmap records f on one element (lib/Gradients.cpp's Recorder), batches
-// the record with tnp-batch and inlines the batched function into the trace
-// (the eager API traces all of this: include/tnp/vectorize.h).
+// tnp::vmap records f on one element (lib/Gradients.cpp's FunctionTransform),
+// batches the record with tnp-batch and inlines the batched function into the
+// trace (the eager API traces all of this: include/tnp/vectorize.h).
 //
 //===----------------------------------------------------------------------===//
 

@@ -38,15 +38,16 @@ namespace tnp {
 
 namespace detail {
 
-class Tape;
+class GradientTapeImpl;
 
-/// Records f for a transform (a derivative, a batch): f runs on
-/// arguments(), traced arrays shaped as the call's leaves (weak ones stay
-/// static), inside the active trace.
-class Recorder {
+/// f recorded and transformed (differentiated by grad, vjp and jacrev,
+/// batched by vmap): f runs on arguments(), traced arrays shaped as the
+/// call's leaves (weak ones stay static), inside the active trace; the
+/// transformed function is then called there.
+class FunctionTransform {
 public:
-  Recorder(const char *api, const std::vector<ndarray> &leaves);
-  ~Recorder();
+  FunctionTransform(const char *api, const std::vector<ndarray> &leaves);
+  ~FunctionTransform();
   /// With `axes`, leaf i loses dimension axes[i] where it has one: f sees
   /// one element of a batch.
   std::vector<ndarray>
@@ -97,8 +98,8 @@ std::vector<std::pair<size_t, size_t>> leafRanges(std::vector<ndarray> &leaves,
   return ranges;
 }
 
-/// f called on `traced` (a Recorder's arguments) in place of the leaves of
-/// `args`, and the leaves of its result.
+/// f called on `traced` (a FunctionTransform's arguments) in place of the
+/// leaves of `args`, and the leaves of its result.
 template <typename F, typename... Args>
 auto callTraced(const F &f, const std::vector<ndarray> &traced,
                 std::vector<ndarray> &outputs, const Args &...args) {
@@ -125,19 +126,20 @@ template <typename F, size_t... I> struct Differentiated {
           std::decay_t<decltype(std::get<I>(all))>(std::get<I>(all))...);
   }
 
-  /// Traces f on the call's arguments into a recorder, finished with
+  /// Traces f on the call's arguments into a transform, finished with
   /// respect to the leaves of the arguments at I. Returns f's result (its
-  /// structure) and the recorder.
+  /// structure) and the transform.
   template <typename... Args>
-  auto record(Recorder &recorder, bool vjp, const Args &...args) const {
+  auto record(FunctionTransform &transform, bool vjp,
+              const Args &...args) const {
     std::vector<ndarray> leaves, outputs;
     auto ranges = leafRanges(leaves, args...);
-    auto result = callTraced(f, recorder.arguments(), outputs, args...);
+    auto result = callTraced(f, transform.arguments(), outputs, args...);
     std::vector<size_t> wrt;
     for (size_t i : {I...})
       for (size_t l = ranges[i].first; l < ranges[i].second; ++l)
         wrt.push_back(l);
-    recorder.finish(outputs, wrt, vjp);
+    transform.finish(outputs, wrt, vjp);
     return result;
   }
 
@@ -145,9 +147,9 @@ template <typename F, size_t... I> struct Differentiated {
   template <typename... Args> auto valueAndGrad(const Args &...args) const {
     std::vector<ndarray> leaves;
     leafRanges(leaves, args...);
-    Recorder recorder("tnp::grad", leaves);
-    record(recorder, /*vjp=*/false, args...);
-    std::vector<ndarray> out = recorder.call();
+    FunctionTransform transform("tnp::grad", leaves);
+    record(transform, /*vjp=*/false, args...);
+    std::vector<ndarray> out = transform.call();
     std::vector<ndarray> grads(out.begin() + 1, out.end());
     return std::make_pair(out.front(), rebuild(select(args...), grads));
   }
@@ -194,11 +196,11 @@ template <typename F, size_t... I> struct JacrevFn {
   template <typename... Args> ndarray operator()(const Args &...args) const {
     std::vector<ndarray> leaves;
     leafRanges(leaves, args...);
-    Recorder recorder("tnp::jacrev", leaves);
-    ndarray y = d.record(recorder, /*vjp=*/true, args...);
+    FunctionTransform transform("tnp::jacrev", leaves);
+    ndarray y = d.record(transform, /*vjp=*/true, args...);
     const ndarray &x = std::get<I...>(std::forward_as_tuple(args...));
     return jacobianRows(
-        [&](const ndarray &ct) { return recorder.call({ct}).back(); },
+        [&](const ndarray &ct) { return transform.call({ct}).back(); },
         y.shape(), y.dtype(), x.shape(), /*batched=*/false);
   }
 };
@@ -250,14 +252,14 @@ template <typename F, typename R, typename... Args> struct PullbackFn {
   std::tuple<Args...> operator()(const R &ct, const Args &...args) const {
     std::vector<ndarray> leaves, outputs;
     leafRanges(leaves, args...);
-    Recorder recorder("tnp::vjp", leaves);
-    callTraced(f, recorder.arguments(), outputs, args...);
+    FunctionTransform transform("tnp::vjp", leaves);
+    callTraced(f, transform.arguments(), outputs, args...);
     std::vector<ndarray> cts = leavesOf(ct);
     std::vector<size_t> all(leaves.size());
     for (size_t l = 0; l < all.size(); ++l)
       all[l] = l;
-    recorder.finish(outputs, all, /*vjp=*/true);
-    std::vector<ndarray> out = recorder.call(cts);
+    transform.finish(outputs, all, /*vjp=*/true);
+    std::vector<ndarray> out = transform.call(cts);
     std::vector<ndarray> grads(out.begin() + outputs.size(), out.end());
     return rebuild(std::tuple<Args...>{args...}, grads);
   }
@@ -344,7 +346,7 @@ public:
   void stop_recording();
 
 private:
-  std::unique_ptr<detail::Tape> tape;
+  std::unique_ptr<detail::GradientTapeImpl> tape;
 };
 
 } // namespace tnp

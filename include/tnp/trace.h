@@ -121,15 +121,16 @@ public:
   ActiveTrace &operator=(const ActiveTrace &) = delete;
 };
 
-/// Records one trace of a call with `leaves`: arguments() gives the traced
+/// Turns one call of a traced function into compiled code. It records a
+/// trace of the call with `leaves`: arguments() gives the traced
 /// arrays to call f with (weak leaves stay as they are: static), again()
 /// takes what f returned and says whether to call f once more (dynamic
 /// dimensions are found by tracing twice), finish() compiles.
-class TraceRecorder {
+class TraceCompiler {
 public:
-  TraceRecorder(const trace_options &options,
+  TraceCompiler(const trace_options &options,
                 const std::vector<ndarray> &leaves);
-  ~TraceRecorder();
+  ~TraceCompiler();
   std::vector<ndarray> arguments();
   bool again(const std::vector<ndarray> &outputs);
   /// f threw `e`: returns when that is f's own error (the caller rethrows
@@ -361,11 +362,11 @@ private:
       return *entry;
     }
     detail::ActiveTrace active(shared.get(), key, leaves);
-    detail::TraceRecorder recorder(shared->options, leaves);
+    detail::TraceCompiler compiler(shared->options, leaves);
     std::vector<ndarray> outputs;
     std::shared_ptr<R> skeleton;
     do {
-      std::vector<ndarray> arrays = recorder.arguments();
+      std::vector<ndarray> arrays = compiler.arguments();
       size_t next = 0;
       std::tuple<Args...> tracedArgs{
           detail::tree_of<Args>::replace(args, arrays, next)...};
@@ -373,7 +374,7 @@ private:
       try {
         traced.emplace(std::apply(shared->f, tracedArgs));
       } catch (const std::exception &e) {
-        recorder.failed(e);
+        compiler.failed(e);
         throw;
       }
       const R &result = *traced;
@@ -383,9 +384,9 @@ private:
       size_t first = 0;
       skeleton = std::make_shared<R>(detail::tree<R>::replace(
           result, std::vector<ndarray>(outputs.size()), first));
-    } while (recorder.again(outputs));
+    } while (compiler.again(outputs));
     Entry entry;
-    entry.compiled = recorder.finish();
+    entry.compiled = compiler.finish();
     entry.skeleton = std::move(skeleton);
     ++shared->traces;
     shared->entries.insert(key, entry);

@@ -75,9 +75,9 @@ template <typename F> struct VmapFn {
     }
     if (size < 0)
       throw ValueError("tnp::vmap: no argument is mapped (in_axes)");
-    Recorder recorder("tnp::vmap", leaves);
+    FunctionTransform transform("tnp::vmap", leaves);
     std::vector<ndarray> outputs;
-    auto result = callTraced(f, recorder.arguments(axes), outputs, args...);
+    auto result = callTraced(f, transform.arguments(axes), outputs, args...);
     std::vector<int64_t> out = outAxes;
     if (out.empty())
       out.assign(outputs.size(), 0);
@@ -88,8 +88,8 @@ template <typename F> struct VmapFn {
     for (size_t j = 0; j < out.size(); ++j)
       if (out[j] < 0)
         out[j] += outputs[j].ndim() + 1;
-    recorder.finishBatched(outputs, axes, out, size, fallback);
-    return rebuild(result, recorder.call());
+    transform.finishBatched(outputs, axes, out, size, fallback);
+    return rebuild(result, transform.call());
   }
 };
 
