@@ -23,6 +23,20 @@
 using namespace tnp;
 using namespace tnp::detail;
 
+std::string tnp::detail::formatShape(const shape_t &shape) {
+  std::string s = "(";
+  for (size_t i = 0; i < shape.size(); ++i)
+    s += (i ? "," : "") + std::to_string(shape[i]);
+  return s + (shape.size() == 1 ? ",)" : ")");
+}
+
+std::string tnp::to_string(const shape_t &shape) {
+  std::string s = "(";
+  for (size_t i = 0; i < shape.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + (shape.size() == 1 ? ",)" : ")");
+}
+
 namespace {
 
 // np.get_printoptions() defaults.

@@ -67,12 +67,6 @@ TraceInterpreter traceInterpreter;
 
 uint64_t tnp::detail::activeTraceId() { return current ? current->id() : 0; }
 
-void ArrayImpl::throwTraced(const std::string &what) {
-  throw ConcretizationTypeError(
-      what + ": the values of a traced array are not known while tnp::trace "
-             "records a function (only its shape and dtype are)");
-}
-
 Tracer::Tracer(const std::string &name, bool activate)
     : ownContext(current ? nullptr : Session::get().newContext()),
       ctx(current ? current->ctx : ownContext.get()), builder(ctx),

@@ -13,16 +13,6 @@
 using namespace tnp;
 using namespace tnp::detail;
 
-int64_t tnp::detail::normalizeAxis(int64_t axis, int64_t rank,
-                                   const char *argument) {
-  if (axis < -rank || axis >= rank)
-    throw AxisError((argument ? std::string(argument) + ": " : "") + "axis " +
-                    std::to_string(axis) +
-                    " is out of bounds for array of dimension " +
-                    std::to_string(rank));
-  return axis < 0 ? axis + rank : axis;
-}
-
 ndarray tnp::concatenate(const std::vector<ndarray> &arrays, int64_t axis) {
   if (arrays.empty())
     throw ValueError("need at least one array to concatenate");

@@ -28,12 +28,6 @@ ndarray strong(const ndarray &x) {
   return x.is_weak() ? literalAs(x, x.dtype()) : x;
 }
 
-[[noreturn]] void throwAxisError(int64_t axis, int64_t rank) {
-  throw AxisError("axis " + std::to_string(axis) +
-                  " is out of bounds for array of dimension " +
-                  std::to_string(rank));
-}
-
 /// The axes `axis` names, in range and sorted, as NumPy's ufunc reductions
 /// read them: every axis's bounds first, then repeats. `legacyScalar` lets a
 /// single int 0 or -1 through on a 0-d array, as ufunc reductions (but not
@@ -49,11 +43,8 @@ std::vector<int64_t> normalizeAxes(const Axis &axis, int64_t rank,
   if (legacyScalar && rank == 0 && axis.is_int() &&
       (axis.axes()[0] == 0 || axis.axes()[0] == -1))
     return axes;
-  for (int64_t a : axis.axes()) {
-    if (a < -rank || a >= rank)
-      throwAxisError(a, rank);
-    axes.push_back(a < 0 ? a + rank : a);
-  }
+  for (int64_t a : axis.axes())
+    axes.push_back(normalizeAxis(a, rank));
   std::vector<bool> seen(rank);
   for (int64_t a : axes) {
     if (seen[a])
@@ -198,12 +189,7 @@ ndarray argExtremum(bool isMax, const ndarray &a, std::optional<int64_t> axis,
     // A 0-d array is taken as 1-d, as NumPy does.
     if (x.ndim() == 0)
       x = x.reshape({1});
-    int64_t rank = x.ndim();
-    ax = *axis;
-    if (ax < -rank || ax >= rank)
-      throwAxisError(ax, rank);
-    if (ax < 0)
-      ax += rank;
+    ax = normalizeAxis(*axis, x.ndim());
     kept = a.shape();
     if (a.ndim() > 0)
       kept[ax] = 1;
