@@ -42,7 +42,7 @@ def main():
     parser.add_argument("names", nargs="*",
                         default=["eager", "trace", "vectorize", "autodiff",
                                  "indexing", "interop"])
-    args = parser.parse_args()
+    args = parser.parse_intermixed_args()
     for name in args.names:
         runs = {"before": [], "after": []}
         for _ in range(args.runs):

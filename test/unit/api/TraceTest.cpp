@@ -322,6 +322,26 @@ TEST(TraceTest, InputSignatureDynamicBatch) {
   EXPECT_EQ(traced.trace_count(), 1);
 }
 
+TEST(TraceTest, DynamicBatchRunsAtEverySizeWithOneTrace) {
+  // 1 broadcasts and 1000003 is the size a dynamic dimension is traced at
+  // the second time: neither may be mistaken for the other sizes.
+  auto f = [](const tnp::ndarray &x) { return tnp::sum(x * 2.0f + 1.0f, 1); };
+  tnp::trace_options options;
+  options.input_signature = {{{-1, 2}, tnp::float32}};
+  auto traced = tnp::trace(f, options);
+  for (int64_t batch : {1, 7, 1000003}) {
+    tnp::ndarray x = tnp::random::randn({batch, 2}).astype(tnp::float32);
+    tnp::ndarray got = traced(x);
+    EXPECT_EQ(got.shape(), (tnp::shape_t{batch}));
+    expectNear(got, f(x), 1e-5);
+  }
+  EXPECT_EQ(traced.trace_count(), 1);
+  std::string ir =
+      traced.ir(tnp::ir_stage::traced, tnp::ones({3, 2}, tnp::float32));
+  EXPECT_NE(ir.find("tensor<?x2xf32>"), std::string::npos) << ir;
+  EXPECT_NE(ir.find("-> tensor<?xf32>"), std::string::npos) << ir;
+}
+
 TEST(TraceTest, InputSignatureGroupsAndErrors) {
   auto add = [](const tnp::ndarray &x, const tnp::ndarray &y) {
     return x * y + 1.0;
