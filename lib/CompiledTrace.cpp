@@ -18,9 +18,7 @@
 #include "lib/Session.h"
 #include "lib/Tracer.h"
 #include "runtime/CachePolicy.h"
-#include "runtime/JitEngine.h"
 
-#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Parser/Parser.h"

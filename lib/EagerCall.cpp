@@ -2,8 +2,6 @@
 
 #include "lib/EagerCall.h"
 
-#include <tnp/errors.h>
-
 #include "lib/KernelCache.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -11,7 +9,6 @@
 #include "llvm/Support/Threading.h"
 
 #include <algorithm>
-#include <array>
 #include <exception>
 #include <mutex>
 

@@ -2,8 +2,6 @@
 
 #include "lib/KernelCache.h"
 
-#include <tnp/errors.h>
-
 #include "lib/DTypes.h"
 #include "runtime/CachePolicy.h"
 
