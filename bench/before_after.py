@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Before/after medians of the tnp-bench-* programs from one interleaved run.
 
-Usage: bench/compare.py BEFORE_BUILD AFTER_BUILD [--runs N] [NAME ...]
+Usage: bench/before_after.py BEFORE_BUILD AFTER_BUILD [--runs N] [NAME ...]
 
 Runs build/bench/tnp-bench-NAME of both builds in turn, N times each
 (alternating, so that both see the same machine state), and prints, for
