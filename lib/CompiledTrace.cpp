@@ -16,12 +16,14 @@
 #include "lib/Format.h"
 #include "lib/GradientTape.h"
 #include "lib/Session.h"
+#include "lib/SymbolicSizes.h"
 #include "lib/Tracer.h"
 #include "runtime/CachePolicy.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -50,17 +52,30 @@ struct CompiledTrace {
 };
 
 struct TraceCompiler::State {
+  /// What a trace gives the dynamic groups: their symbols (two sets of
+  /// them, one trace each), or the call's own sizes (to tell whose error
+  /// a failure at the symbols is).
+  enum class Pass { Symbols, OtherSymbols, CallSizes };
   std::chrono::steady_clock::time_point start;
   trace_options options;
   std::vector<ndarray> leaves;
   /// Per array argument and dimension: its dynamic group, or -1.
   std::vector<std::vector<int>> groupOf;
   std::vector<std::pair<size_t, size_t>> groups;
-  int pass = 0, passes = 1;
+  Pass pass = Pass::Symbols;
   std::unique_ptr<Tracer> tracer;
   std::vector<ndarray> outputs;
-  /// The first trace's IR, when there are two.
+  /// The function traced at the first symbols, with dynamic dimensions.
   std::string firstIR;
+  /// Why f failed at the symbols.
+  std::string failure;
+
+  /// The symbol of each group in this pass.
+  std::vector<int64_t> symbols() const;
+  /// Starts tracing afresh for `next`.
+  void restart(Pass next);
+  /// Ends the trace: its function, with the symbols' dimensions dynamic.
+  mlir::OwningOpRef<mlir::ModuleOp> finishTrace();
 };
 
 } // namespace tnp::detail
@@ -166,10 +181,6 @@ dynamicGroups(const std::vector<const ArrayImpl *> &arrays,
   return groupOf;
 }
 
-/// The size dynamic group `g` has in the second trace: large and odd, so
-/// that no other size is mistaken for it.
-int64_t sentinel(int g) { return 1000003 + 2 * g; }
-
 } // namespace
 
 namespace {
@@ -241,6 +252,31 @@ bool tnp::detail::anyTraced(const std::vector<ndarray> &leaves) {
   return false;
 }
 
+std::vector<int64_t> TraceCompiler::State::symbols() const {
+  // Large, odd and apart, so that no other size of the function is taken
+  // for one; the second set differs from the first in every size derived
+  // from one (S - 1, 2 * S, a number made from S).
+  int64_t base = pass == Pass::Symbols ? 1000003 : 2000003;
+  std::vector<int64_t> result;
+  for (size_t g = 0; g < groups.size(); ++g)
+    result.push_back(base + 2 * static_cast<int64_t>(g));
+  return result;
+}
+
+void TraceCompiler::State::restart(Pass next) {
+  // The old tracer goes first: if f failed, it is still the active one.
+  tracer.reset();
+  tracer = std::make_unique<Tracer>(options.name);
+  pass = next;
+}
+
+mlir::OwningOpRef<mlir::ModuleOp> TraceCompiler::State::finishTrace() {
+  mlir::OwningOpRef<mlir::ModuleOp> module = tracer->finish(outputs);
+  if (!groups.empty())
+    makeSizesDynamic(*module, arrayArguments(leaves).size(), symbols());
+  return module;
+}
+
 TraceCompiler::TraceCompiler(const trace_options &options,
                              const std::vector<ndarray> &leaves)
     : state(std::make_unique<State>()) {
@@ -249,24 +285,14 @@ TraceCompiler::TraceCompiler(const trace_options &options,
   state->leaves = leaves;
   state->groupOf = dynamicGroups(arrayArguments(leaves),
                                  options.input_signature, state->groups);
-  // Dynamic dimensions are found by tracing twice, each group at a probe
-  // size and at a sentinel size: what differs is what depends on it.
-  state->passes = state->groups.empty() ? 1 : 2;
   state->tracer = std::make_unique<Tracer>(options.name);
 }
 
 TraceCompiler::~TraceCompiler() = default;
 
-int64_t TraceCompiler::probeSize(int g) const {
-  // The call's size, so that f's errors are the user's; but 0 and 1, which
-  // NumPy's rules treat apart (1 broadcasts), stand for no other size.
-  auto [argument, dim] = state->groups[g];
-  int64_t size = arrayArguments(state->leaves)[argument]->shape[dim];
-  return size >= 2 ? size : sentinel(g) + 1;
-}
-
 std::vector<ndarray> TraceCompiler::arguments() {
   std::vector<ndarray> traced;
+  std::vector<int64_t> symbols = state->symbols();
   size_t argument = 0;
   for (const ndarray &leaf : state->leaves) {
     if (leaf.is_weak()) {
@@ -275,8 +301,9 @@ std::vector<ndarray> TraceCompiler::arguments() {
     }
     shape_t shape = leaf.shape();
     for (size_t d = 0; d < shape.size(); ++d)
-      if (int g = state->groupOf[argument][d]; g >= 0)
-        shape[d] = state->pass == 0 ? probeSize(g) : sentinel(g);
+      if (int g = state->groupOf[argument][d];
+          g >= 0 && state->pass != State::Pass::CallSizes)
+        shape[d] = symbols[g];
     traced.push_back(state->tracer->addArgument(shape, leaf.dtype()));
     ++argument;
   }
@@ -285,87 +312,61 @@ std::vector<ndarray> TraceCompiler::arguments() {
 
 bool TraceCompiler::again(const std::vector<ndarray> &outputs) {
   state->outputs = outputs;
-  if (state->pass + 1 == state->passes)
+  switch (state->pass) {
+  case State::Pass::CallSizes:
+    throwNotDynamic("fails at another size: " + state->failure);
+  case State::Pass::Symbols:
+    if (state->groups.empty())
+      return false;
+    // A second trace at other symbols finds what the first cannot: sizes
+    // computed from a symbol differ between the two.
+    state->firstIR = print(*state->finishTrace());
+    state->restart(State::Pass::OtherSymbols);
+    return true;
+  case State::Pass::OtherSymbols:
     return false;
-  state->firstIR = print(*state->tracer->finish(outputs));
-  state->tracer = std::make_unique<Tracer>(state->options.name);
-  ++state->pass;
-  return true;
-}
-
-namespace {
-
-[[noreturn]] void throwNotDynamic(const std::string &why) {
-  throw ValueError("tnp::trace: a dimension the input signature leaves "
-                   "dynamic (-1) " +
-                   why +
-                   " (a reshape, slice, iota or concatenation along it, or an "
-                   "array made from its size); give it a size in the "
-                   "signature");
-}
-
-/// The second trace's `ir` with each group's sentinel size, where it is a
-/// tensor dimension, written as `size(g)`; ValueError if one is left
-/// anywhere else.
-std::string substituteSizes(std::string ir, size_t groups,
-                            const std::function<std::string(size_t)> &size) {
-  for (size_t g = 0; g < groups; ++g) {
-    std::string s = std::to_string(sentinel(g)), by = size(g);
-    for (size_t at = ir.find(s); at != std::string::npos;
-         at = ir.find(s, at + by.size())) {
-      char before = at ? ir[at - 1] : ' ', after = ir[at + s.size()];
-      if ((before != '<' && before != 'x') || after != 'x')
-        throwNotDynamic("sets a value in the function");
-      ir.replace(at, s.size(), by);
-    }
   }
-  return ir;
+  return false;
 }
 
-} // namespace
-
-void TraceCompiler::failed(const std::exception &e) {
-  if (state->pass == 1)
-    throwNotDynamic(std::string("fails at another size: ") + e.what());
+bool TraceCompiler::failed(const std::exception &e) {
+  if (state->groups.empty() || state->pass == State::Pass::CallSizes)
+    return false;
+  state->failure = e.what();
+  state->restart(State::Pass::CallSizes);
+  return true;
 }
 
 std::shared_ptr<const CompiledTrace> TraceCompiler::finish() {
   auto trace = std::make_shared<CompiledTrace>();
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      state->tracer->finish(state->outputs);
+  mlir::OwningOpRef<mlir::ModuleOp> module = state->finishTrace();
   trace->captures = state->tracer->captures();
   trace->groups = state->groups;
   trace->options.optLevel = state->options.opt_level;
   trace->tracedIR = print(*module);
-  for (size_t i = 0; i < state->outputs.size(); ++i)
-    trace->results.push_back(
-        {state->outputs[i].shape(), state->outputs[i].dtype()});
-  if (state->passes == 2) {
-    // The two traces agree where the sentinel is the call's size: then
-    // nothing but those dimensions depends on it, and they become dynamic.
-    size_t groups = state->groups.size();
-    auto callSize = [&](size_t g) { return std::to_string(probeSize(g)); };
-    if (substituteSizes(trace->tracedIR, groups, callSize) != state->firstIR)
-      throwNotDynamic("changes the function's shapes in another way");
-    std::string ir = substituteSizes(trace->tracedIR, groups,
-                                     [](size_t) { return std::string("?"); });
-    for (const ndarray &c : trace->captures)
-      for (size_t g = 0; g < groups; ++g)
-        if (llvm::is_contained(c.shape(), sentinel(g)))
-          throwNotDynamic("sizes an array made while tracing");
-    for (auto &[shape, dtype] : trace->results)
-      for (int64_t &d : shape)
-        for (size_t g = 0; g < groups; ++g)
-          if (d == sentinel(g))
-            d = -1 - static_cast<int64_t>(g);
-    module =
-        mlir::parseSourceString<mlir::ModuleOp>(ir, &state->tracer->context());
-    if (!module)
-      throwNotDynamic("cannot be typed dynamic in the traced function");
-    trace->tracedIR = ir;
+  if (!state->groups.empty() && trace->tracedIR != state->firstIR)
+    throwNotDynamic("is computed with, so that the traced function "
+                    "differs from size to size");
+  std::vector<int64_t> symbols = state->symbols();
+  for (size_t i = 0; i < state->outputs.size(); ++i) {
+    shape_t shape = state->outputs[i].shape();
+    for (int64_t &d : shape)
+      if (auto it = llvm::find(symbols, d); it != symbols.end())
+        d = -1 - (it - symbols.begin());
+    trace->results.push_back({std::move(shape), state->outputs[i].dtype()});
   }
   trace->times.trace = secondsSince(state->start);
-  compileInto(*trace, *module);
+  try {
+    compileInto(*trace, *module);
+  } catch (const CompileError &e) {
+    // The same function compiles with static sizes: the lowering needs
+    // one of these (a broadcast to a dynamic size that no operand has).
+    if (state->groups.empty())
+      throw;
+    throwNotDynamic(std::string("is a size the compiled function cannot "
+                                "know from its arguments: ") +
+                    e.what());
+  }
   return trace;
 }
 

@@ -125,7 +125,7 @@ public:
 /// trace of the call with `leaves`: arguments() gives the traced
 /// arrays to call f with (weak leaves stay as they are: static), again()
 /// takes what f returned and says whether to call f once more (dynamic
-/// dimensions are found by tracing twice), finish() compiles.
+/// dimensions are traced at two sets of symbolic sizes), finish() compiles.
 class TraceCompiler {
 public:
   TraceCompiler(const trace_options &options,
@@ -133,16 +133,14 @@ public:
   ~TraceCompiler();
   std::vector<ndarray> arguments();
   bool again(const std::vector<ndarray> &outputs);
-  /// f threw `e`: returns when that is f's own error (the caller rethrows
-  /// it); throws ValueError when f failed only at a dynamic dimension's
-  /// other size.
-  void failed(const std::exception &e);
+  /// f threw `e`: returns whether to call f again (once, at the call's
+  /// own sizes, when `e` came at a dynamic dimension's symbolic size: then
+  /// again() throws ValueError if f succeeds); otherwise the caller
+  /// rethrows `e`, f's own error.
+  bool failed(const std::exception &e);
   std::shared_ptr<const CompiledTrace> finish();
 
 private:
-  /// The size dynamic group `g` has in the first of the two traces.
-  int64_t probeSize(int g) const;
-
   struct State;
   std::unique_ptr<State> state;
 };
@@ -365,7 +363,7 @@ private:
     detail::TraceCompiler compiler(shared->options, leaves);
     std::vector<ndarray> outputs;
     std::shared_ptr<R> skeleton;
-    do {
+    for (;;) {
       std::vector<ndarray> arrays = compiler.arguments();
       size_t next = 0;
       std::tuple<Args...> tracedArgs{
@@ -374,8 +372,9 @@ private:
       try {
         traced.emplace(std::apply(shared->f, tracedArgs));
       } catch (const std::exception &e) {
-        compiler.failed(e);
-        throw;
+        if (!compiler.failed(e))
+          throw;
+        continue;
       }
       const R &result = *traced;
       outputs.clear();
@@ -384,7 +383,9 @@ private:
       size_t first = 0;
       skeleton = std::make_shared<R>(detail::tree<R>::replace(
           result, std::vector<ndarray>(outputs.size()), first));
-    } while (compiler.again(outputs));
+      if (!compiler.again(outputs))
+        break;
+    }
     Entry entry;
     entry.compiled = compiler.finish();
     entry.skeleton = std::move(skeleton);

@@ -324,7 +324,7 @@ TEST(TraceTest, InputSignatureDynamicBatch) {
 
 TEST(TraceTest, DynamicBatchRunsAtEverySizeWithOneTrace) {
   // 1 broadcasts and 1000003 is the size a dynamic dimension is traced at
-  // the second time: neither may be mistaken for the other sizes.
+  // (its symbol): neither may be mistaken for the other sizes.
   auto f = [](const tnp::ndarray &x) { return tnp::sum(x * 2.0f + 1.0f, 1); };
   tnp::trace_options options;
   options.input_signature = {{{-1, 2}, tnp::float32}};
