@@ -3,8 +3,9 @@
 // Chooses how each transcendental is computed, by dtype:
 //  - float32 (and float16/bfloat16, which compute in float32 as NumPy's loops
 //    do): MLIR's polynomial approximations, which vectorize; but sin and cos,
-//    whose approximation loses accuracy away from zero, and atan2, whose
-//    approximation errs by tens of ulp and at signed zeros, stay libm calls.
+//    whose approximation loses accuracy away from zero, and atan2, atan,
+//    asin and cbrt, whose approximations err by 7 to 41 ulp (cbrt's is NaN
+//    at infinity), stay libm calls.
 //  - float64: libm, as NumPy. expm1 and log1p are sent to libm here, because
 //    the generic math-to-llvm lowering would compute them as exp(x) - 1 and
 //    log(1 + x), losing their point near zero.
@@ -49,7 +50,8 @@ struct TnpApproximateMathPass
         return;
       Type t = getElementTypeOrSelf(op->getResult(0).getType());
       if ((t.isF16() || t.isBF16() || t.isF32()) &&
-          !isa<math::SinOp, math::CosOp, math::Atan2Op>(op))
+          !isa<math::SinOp, math::CosOp, math::Atan2Op, math::AtanOp,
+               math::AsinOp, math::CbrtOp>(op))
         approximated.push_back(op);
       else if (t.isF64() && isa<math::ExpM1Op, math::Log1pOp>(op))
         libm.push_back(op);

@@ -206,6 +206,123 @@ def Tnp_CosOp : Tnp_UnaryOp<"cos", "InexactResult"> {
   }];
 }
 
+def Tnp_TanOp : Tnp_UnaryOp<"tan", "InexactResult"> {
+  let summary = "elementwise tangent";
+  let description = [{
+    ```mlir
+    %y = tnp.tan %x : tensor<4xf32>
+    ```
+  }];
+}
+
+def Tnp_AsinOp : Tnp_UnaryOp<"asin", "InexactResult", Tnp_RealTensor> {
+  let summary = "elementwise inverse sine (np.arcsin)";
+  let description = [{
+    ```mlir
+    %y = tnp.asin %x : tensor<4xf32>
+    ```
+  }];
+}
+
+def Tnp_AcosOp : Tnp_UnaryOp<"acos", "InexactResult", Tnp_RealTensor> {
+  let summary = "elementwise inverse cosine (np.arccos)";
+  let description = [{
+    ```mlir
+    %y = tnp.acos %x : tensor<4xf32>
+    ```
+  }];
+}
+
+def Tnp_AtanOp : Tnp_UnaryOp<"atan", "InexactResult", Tnp_RealTensor> {
+  let summary = "elementwise inverse tangent (np.arctan)";
+  let description = [{
+    ```mlir
+    %y = tnp.atan %x : tensor<4xf32>
+    ```
+  }];
+}
+
+def Tnp_SinhOp : Tnp_UnaryOp<"sinh", "InexactResult", Tnp_RealTensor> {
+  let summary = "elementwise hyperbolic sine";
+  let description = [{
+    ```mlir
+    %y = tnp.sinh %x : tensor<4xf32>
+    ```
+  }];
+}
+
+def Tnp_CoshOp : Tnp_UnaryOp<"cosh", "InexactResult", Tnp_RealTensor> {
+  let summary = "elementwise hyperbolic cosine";
+  let description = [{
+    ```mlir
+    %y = tnp.cosh %x : tensor<4xf32>
+    ```
+  }];
+}
+
+def Tnp_AsinhOp : Tnp_UnaryOp<"asinh", "InexactResult", Tnp_RealTensor> {
+  let summary = "elementwise inverse hyperbolic sine (np.arcsinh)";
+  let description = [{
+    ```mlir
+    %y = tnp.asinh %x : tensor<4xf32>
+    ```
+  }];
+}
+
+def Tnp_AcoshOp : Tnp_UnaryOp<"acosh", "InexactResult", Tnp_RealTensor> {
+  let summary = "elementwise inverse hyperbolic cosine (np.arccosh)";
+  let description = [{
+    ```mlir
+    %y = tnp.acosh %x : tensor<4xf32>
+    ```
+  }];
+}
+
+def Tnp_AtanhOp : Tnp_UnaryOp<"atanh", "InexactResult", Tnp_RealTensor> {
+  let summary = "elementwise inverse hyperbolic tangent (np.arctanh)";
+  let description = [{
+    ```mlir
+    %y = tnp.atanh %x : tensor<4xf32>
+    ```
+  }];
+}
+
+def Tnp_Log2Op : Tnp_UnaryOp<"log2", "InexactResult"> {
+  let summary = "elementwise base-2 logarithm";
+  let description = [{
+    ```mlir
+    %y = tnp.log2 %x : tensor<4xf32>
+    ```
+  }];
+}
+
+def Tnp_Log10Op : Tnp_UnaryOp<"log10", "InexactResult"> {
+  let summary = "elementwise base-10 logarithm";
+  let description = [{
+    ```mlir
+    %y = tnp.log10 %x : tensor<4xf32>
+    ```
+  }];
+}
+
+def Tnp_Exp2Op : Tnp_UnaryOp<"exp2", "InexactResult"> {
+  let summary = "elementwise 2**x";
+  let description = [{
+    ```mlir
+    %y = tnp.exp2 %x : tensor<4xf32>
+    ```
+  }];
+}
+
+def Tnp_CbrtOp : Tnp_UnaryOp<"cbrt", "InexactResult", Tnp_RealTensor> {
+  let summary = "elementwise real cube root";
+  let description = [{
+    ```mlir
+    %y = tnp.cbrt %x : tensor<4xf32>
+    ```
+  }];
+}
+
 def Tnp_FloorOp : Tnp_UnaryOp<"floor", "InexactResult", Tnp_RealTensor,
                               [Tnp_ZeroDerivative]> {
   let summary = "elementwise floor";

@@ -9,6 +9,8 @@
 #include "dialect/TnpOps.h"
 #include "dialect/ops/VjpBuilders.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::tnp;
 using namespace mlir::tnp::vjp;
@@ -141,6 +143,121 @@ LogicalResult CosOp::buildVjp(OpBuilder &b, ValueRange cts,
   return unary(out, scale(b, getLoc(), cts[0],
                           make<SinOp>(b, getLoc(), getOperand()),
                           /*negate=*/true));
+}
+
+// d/dx tan(x) = 1 + tan(x)**2.
+LogicalResult TanOp::buildVjp(OpBuilder &b, ValueRange cts,
+                              SmallVectorImpl<Value> &out) {
+  Location loc = getLoc();
+  Value y = getResult();
+  Value d = make<AddOp>(b, loc, splat(b, loc, getType(), 1),
+                        make<MulOp>(b, loc, y, y));
+  return unary(out, scale(b, loc, cts[0], d));
+}
+
+namespace {
+/// `c` + `sign` x**2, for the derivatives of the inverse functions.
+Value shiftedSquare(OpBuilder &b, Location loc, Value x, double c,
+                    bool subtract) {
+  Value square = make<MulOp>(b, loc, x, x);
+  Value constant = splat(b, loc, x.getType(), c);
+  return subtract ? make<SubOp>(b, loc, constant, square)
+                  : make<AddOp>(b, loc, square, constant);
+}
+} // namespace
+
+// d/dx arcsin(x) = 1 / sqrt(1 - x**2); arccos is its negation.
+LogicalResult AsinOp::buildVjp(OpBuilder &b, ValueRange cts,
+                               SmallVectorImpl<Value> &out) {
+  Location loc = getLoc();
+  Value d = make<RsqrtOp>(b, loc, shiftedSquare(b, loc, getOperand(), 1, true));
+  return unary(out, scale(b, loc, cts[0], d));
+}
+
+LogicalResult AcosOp::buildVjp(OpBuilder &b, ValueRange cts,
+                               SmallVectorImpl<Value> &out) {
+  Location loc = getLoc();
+  Value d = make<RsqrtOp>(b, loc, shiftedSquare(b, loc, getOperand(), 1, true));
+  return unary(out, scale(b, loc, cts[0], d, /*negate=*/true));
+}
+
+// d/dx arctan(x) = 1 / (1 + x**2).
+LogicalResult AtanOp::buildVjp(OpBuilder &b, ValueRange cts,
+                               SmallVectorImpl<Value> &out) {
+  Location loc = getLoc();
+  return unary(out, make<DivOp>(b, loc, cts[0],
+                                shiftedSquare(b, loc, getOperand(), 1, false)));
+}
+
+LogicalResult SinhOp::buildVjp(OpBuilder &b, ValueRange cts,
+                               SmallVectorImpl<Value> &out) {
+  return unary(
+      out, scale(b, getLoc(), cts[0], make<CoshOp>(b, getLoc(), getOperand())));
+}
+
+LogicalResult CoshOp::buildVjp(OpBuilder &b, ValueRange cts,
+                               SmallVectorImpl<Value> &out) {
+  return unary(
+      out, scale(b, getLoc(), cts[0], make<SinhOp>(b, getLoc(), getOperand())));
+}
+
+// d/dx arcsinh(x) = 1 / sqrt(x**2 + 1).
+LogicalResult AsinhOp::buildVjp(OpBuilder &b, ValueRange cts,
+                                SmallVectorImpl<Value> &out) {
+  Location loc = getLoc();
+  Value d =
+      make<RsqrtOp>(b, loc, shiftedSquare(b, loc, getOperand(), 1, false));
+  return unary(out, scale(b, loc, cts[0], d));
+}
+
+// d/dx arccosh(x) = 1 / sqrt(x**2 - 1).
+LogicalResult AcoshOp::buildVjp(OpBuilder &b, ValueRange cts,
+                                SmallVectorImpl<Value> &out) {
+  Location loc = getLoc();
+  Value d =
+      make<RsqrtOp>(b, loc, shiftedSquare(b, loc, getOperand(), -1, false));
+  return unary(out, scale(b, loc, cts[0], d));
+}
+
+// d/dx arctanh(x) = 1 / (1 - x**2).
+LogicalResult AtanhOp::buildVjp(OpBuilder &b, ValueRange cts,
+                                SmallVectorImpl<Value> &out) {
+  Location loc = getLoc();
+  return unary(out, make<DivOp>(b, loc, cts[0],
+                                shiftedSquare(b, loc, getOperand(), 1, true)));
+}
+
+// d/dx log_k(x) = 1 / (x ln k).
+LogicalResult Log2Op::buildVjp(OpBuilder &b, ValueRange cts,
+                               SmallVectorImpl<Value> &out) {
+  Location loc = getLoc();
+  Value d = make<DivOp>(b, loc, cts[0], getOperand());
+  return unary(out, scale(b, loc, d, splat(b, loc, getType(), 1 / M_LN2)));
+}
+
+LogicalResult Log10Op::buildVjp(OpBuilder &b, ValueRange cts,
+                                SmallVectorImpl<Value> &out) {
+  Location loc = getLoc();
+  Value d = make<DivOp>(b, loc, cts[0], getOperand());
+  return unary(out, scale(b, loc, d, splat(b, loc, getType(), 1 / M_LN10)));
+}
+
+// d/dx 2**x = 2**x ln 2: the forward result.
+LogicalResult Exp2Op::buildVjp(OpBuilder &b, ValueRange cts,
+                               SmallVectorImpl<Value> &out) {
+  Location loc = getLoc();
+  Value d = scale(b, loc, getResult(), splat(b, loc, getType(), M_LN2));
+  return unary(out, scale(b, loc, cts[0], d));
+}
+
+// d/dx cbrt(x) = 1 / (3 cbrt(x)**2).
+LogicalResult CbrtOp::buildVjp(OpBuilder &b, ValueRange cts,
+                               SmallVectorImpl<Value> &out) {
+  Location loc = getLoc();
+  Value y = getResult();
+  Value d =
+      scale(b, loc, make<MulOp>(b, loc, y, y), splat(b, loc, getType(), 3));
+  return unary(out, make<DivOp>(b, loc, cts[0], d));
 }
 
 LogicalResult AddOp::buildVjp(OpBuilder &, ValueRange cts,

@@ -26,6 +26,22 @@ ndarray square(const ndarray &x);
 ndarray tanh(const ndarray &x);
 ndarray sin(const ndarray &x);
 ndarray cos(const ndarray &x);
+ndarray tan(const ndarray &x);
+/// The inverse and hyperbolic functions take real arrays
+/// (NotImplementedError for complex ones, which NumPy accepts).
+ndarray arcsin(const ndarray &x);
+ndarray arccos(const ndarray &x);
+ndarray arctan(const ndarray &x);
+ndarray sinh(const ndarray &x);
+ndarray cosh(const ndarray &x);
+ndarray arcsinh(const ndarray &x);
+ndarray arccosh(const ndarray &x);
+ndarray arctanh(const ndarray &x);
+ndarray log2(const ndarray &x);
+ndarray log10(const ndarray &x);
+ndarray exp2(const ndarray &x);
+/// The real cube root (NumPy's TypeError for complex arrays).
+ndarray cbrt(const ndarray &x);
 ndarray floor(const ndarray &x);
 ndarray ceil(const ndarray &x);
 /// np.round (np.around) with decimals=0: halves round to even.

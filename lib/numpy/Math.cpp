@@ -98,6 +98,55 @@ ndarray tnp::tanh(const ndarray &x) {
 }
 ndarray tnp::sin(const ndarray &x) { return unary(Elementwise::Sin, "sin", x); }
 ndarray tnp::cos(const ndarray &x) { return unary(Elementwise::Cos, "cos", x); }
+ndarray tnp::tan(const ndarray &x) { return unary(Elementwise::Tan, "tan", x); }
+
+namespace {
+/// A ufunc whose complex loop NumPy has and tnp's lowering has not yet.
+ndarray realUnary(Elementwise op, const char *name, const ndarray &x) {
+  if (x.dtype().is_complex())
+    throw NotImplementedError(std::string("tnp.") + name +
+                              ": complex arrays are not supported yet");
+  return unary(op, name, x, Real);
+}
+} // namespace
+
+ndarray tnp::arcsin(const ndarray &x) {
+  return realUnary(Elementwise::Asin, "arcsin", x);
+}
+ndarray tnp::arccos(const ndarray &x) {
+  return realUnary(Elementwise::Acos, "arccos", x);
+}
+ndarray tnp::arctan(const ndarray &x) {
+  return realUnary(Elementwise::Atan, "arctan", x);
+}
+ndarray tnp::sinh(const ndarray &x) {
+  return realUnary(Elementwise::Sinh, "sinh", x);
+}
+ndarray tnp::cosh(const ndarray &x) {
+  return realUnary(Elementwise::Cosh, "cosh", x);
+}
+ndarray tnp::arcsinh(const ndarray &x) {
+  return realUnary(Elementwise::Asinh, "arcsinh", x);
+}
+ndarray tnp::arccosh(const ndarray &x) {
+  return realUnary(Elementwise::Acosh, "arccosh", x);
+}
+ndarray tnp::arctanh(const ndarray &x) {
+  return realUnary(Elementwise::Atanh, "arctanh", x);
+}
+ndarray tnp::log2(const ndarray &x) {
+  return unary(Elementwise::Log2, "log2", x);
+}
+ndarray tnp::log10(const ndarray &x) {
+  return unary(Elementwise::Log10, "log10", x);
+}
+ndarray tnp::exp2(const ndarray &x) {
+  return unary(Elementwise::Exp2, "exp2", x);
+}
+ndarray tnp::cbrt(const ndarray &x) {
+  // NumPy has no complex loop: its TypeError.
+  return unary(Elementwise::Cbrt, "cbrt", x, Real);
+}
 ndarray tnp::floor(const ndarray &x) {
   return unary(Elementwise::Floor, "floor", x, Real);
 }

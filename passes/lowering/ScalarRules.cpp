@@ -16,6 +16,8 @@
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::tnp;
 
@@ -135,6 +137,84 @@ Value tnp::emitScalar(SinOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
 }
 Value tnp::emitScalar(CosOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
   return emitTranscendental<math::CosOp, complex::CosOp>(b, loc, t, a);
+}
+
+Value tnp::emitScalar(TanOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  return emitTranscendental<math::TanOp, complex::TanOp>(b, loc, t, a);
+}
+
+/// Float ops without a complex rule (their operands are real).
+template <typename MathOp>
+static Value emitRealTranscendental(OpBuilder &b, Location loc, Type t,
+                                    ValueRange a) {
+  return isFloat(t) ? MathOp::create(b, loc, a[0]) : Value();
+}
+
+Value tnp::emitScalar(AsinOp, OpBuilder &b, Location loc, Type t,
+                      ValueRange a) {
+  return emitRealTranscendental<math::AsinOp>(b, loc, t, a);
+}
+Value tnp::emitScalar(AcosOp, OpBuilder &b, Location loc, Type t,
+                      ValueRange a) {
+  return emitRealTranscendental<math::AcosOp>(b, loc, t, a);
+}
+Value tnp::emitScalar(AtanOp, OpBuilder &b, Location loc, Type t,
+                      ValueRange a) {
+  return emitRealTranscendental<math::AtanOp>(b, loc, t, a);
+}
+Value tnp::emitScalar(SinhOp, OpBuilder &b, Location loc, Type t,
+                      ValueRange a) {
+  return emitRealTranscendental<math::SinhOp>(b, loc, t, a);
+}
+Value tnp::emitScalar(CoshOp, OpBuilder &b, Location loc, Type t,
+                      ValueRange a) {
+  return emitRealTranscendental<math::CoshOp>(b, loc, t, a);
+}
+Value tnp::emitScalar(AsinhOp, OpBuilder &b, Location loc, Type t,
+                      ValueRange a) {
+  return emitRealTranscendental<math::AsinhOp>(b, loc, t, a);
+}
+Value tnp::emitScalar(AcoshOp, OpBuilder &b, Location loc, Type t,
+                      ValueRange a) {
+  return emitRealTranscendental<math::AcoshOp>(b, loc, t, a);
+}
+Value tnp::emitScalar(AtanhOp, OpBuilder &b, Location loc, Type t,
+                      ValueRange a) {
+  return emitRealTranscendental<math::AtanhOp>(b, loc, t, a);
+}
+Value tnp::emitScalar(CbrtOp, OpBuilder &b, Location loc, Type t,
+                      ValueRange a) {
+  return emitRealTranscendental<math::CbrtOp>(b, loc, t, a);
+}
+
+/// A logarithm in base e**(1/`scale`) of a complex number: log(z) * scale.
+static Value scaledComplexLog(OpBuilder &b, Location loc, Type t, Value z,
+                              double scale) {
+  return complex::MulOp::create(b, loc, complex::LogOp::create(b, loc, z),
+                                buildScalarConstant(b, loc, t, scale));
+}
+
+Value tnp::emitScalar(Log2Op, OpBuilder &b, Location loc, Type t,
+                      ValueRange a) {
+  if (isComplex(t))
+    return scaledComplexLog(b, loc, t, a[0], 1 / M_LN2);
+  return emitRealTranscendental<math::Log2Op>(b, loc, t, a);
+}
+Value tnp::emitScalar(Log10Op, OpBuilder &b, Location loc, Type t,
+                      ValueRange a) {
+  if (isComplex(t))
+    return scaledComplexLog(b, loc, t, a[0], 1 / M_LN10);
+  return emitRealTranscendental<math::Log10Op>(b, loc, t, a);
+}
+Value tnp::emitScalar(Exp2Op, OpBuilder &b, Location loc, Type t,
+                      ValueRange a) {
+  // 2**z = e**(z ln 2).
+  if (isComplex(t))
+    return complex::ExpOp::create(
+        b, loc,
+        complex::MulOp::create(b, loc, a[0],
+                               buildScalarConstant(b, loc, t, M_LN2)));
+  return emitRealTranscendental<math::Exp2Op>(b, loc, t, a);
 }
 
 Value tnp::emitScalar(LogisticOp, OpBuilder &b, Location loc, Type t,

@@ -70,6 +70,32 @@ func.func @unary(%x: tensor<4xf32>, %i: tensor<4xi8>, %b: tensor<4xi1>, %c: tens
   %20 = tnp.not %b : tensor<4xi1>
   // CHECK: tnp.not %[[I]] : tensor<4xi8>
   %21 = tnp.not %i : tensor<4xi8>
+  // CHECK: tnp.tan %[[C]] : tensor<4xcomplex<f32>>
+  %22 = tnp.tan %c : tensor<4xcomplex<f32>>
+  // CHECK: tnp.asin %[[X]] : tensor<4xf32>
+  %23 = tnp.asin %x : tensor<4xf32>
+  // CHECK: tnp.acos %[[X]] : tensor<4xf32>
+  %24 = tnp.acos %x : tensor<4xf32>
+  // CHECK: tnp.atan %[[X]] : tensor<4xf32>
+  %25 = tnp.atan %x : tensor<4xf32>
+  // CHECK: tnp.sinh %[[X]] : tensor<4xf32>
+  %26 = tnp.sinh %x : tensor<4xf32>
+  // CHECK: tnp.cosh %[[X]] : tensor<4xf32>
+  %27 = tnp.cosh %x : tensor<4xf32>
+  // CHECK: tnp.asinh %[[X]] : tensor<4xf32>
+  %28 = tnp.asinh %x : tensor<4xf32>
+  // CHECK: tnp.acosh %[[X]] : tensor<4xf32>
+  %29 = tnp.acosh %x : tensor<4xf32>
+  // CHECK: tnp.atanh %[[X]] : tensor<4xf32>
+  %30 = tnp.atanh %x : tensor<4xf32>
+  // CHECK: tnp.log2 %[[X]] : tensor<4xf32>
+  %31 = tnp.log2 %x : tensor<4xf32>
+  // CHECK: tnp.log10 %[[X]] : tensor<4xf32>
+  %32 = tnp.log10 %x : tensor<4xf32>
+  // CHECK: tnp.exp2 %[[X]] : tensor<4xf32>
+  %33 = tnp.exp2 %x : tensor<4xf32>
+  // CHECK: tnp.cbrt %[[I]] : (tensor<4xi8>) -> tensor<4xf16>
+  %34 = tnp.cbrt %i : (tensor<4xi8>) -> tensor<4xf16>
   return
 }
 

@@ -26,7 +26,8 @@ namespace {
 ///  - rounding: complex *, /, abs, sqrt, sign and square, formulas of a few
 ///    real roundings that MLIR's complex-to-standard and NumPy's npy_math
 ///    order differently.
-///  - transcendental: exp, expm1, log, log1p, tanh, sin, cos, power, arctan2
+///  - transcendental: exp, expm1, log, log1p, tanh, sin, cos, tan, power,
+///    arctan2, the inverse and hyperbolic functions, log2, log10, exp2, cbrt
 ///    and the logistic function.
 struct DTypeTolerance {
   tnp::dtype dtype;

@@ -225,20 +225,26 @@ std::vector<Case> cases() {
   };
 
   // math.h: ufuncs.
-  for (auto [name, f] :
-       std::vector<std::pair<std::string, U>>{{"negative", tnp::negative},
-                                              {"absolute", tnp::absolute},
-                                              {"abs", tnp::abs},
-                                              {"exp", tnp::exp},
-                                              {"expm1", tnp::expm1},
-                                              {"log", tnp::log},
-                                              {"log1p", tnp::log1p},
-                                              {"sqrt", tnp::sqrt},
-                                              {"square", tnp::square},
-                                              {"tanh", tnp::tanh},
-                                              {"sin", tnp::sin},
-                                              {"cos", tnp::cos}})
+  for (auto [name, f] : std::vector<std::pair<std::string, U>>{
+           {"negative", tnp::negative}, {"absolute", tnp::absolute},
+           {"abs", tnp::abs},           {"exp", tnp::exp},
+           {"expm1", tnp::expm1},       {"log", tnp::log},
+           {"log1p", tnp::log1p},       {"sqrt", tnp::sqrt},
+           {"square", tnp::square},     {"tanh", tnp::tanh},
+           {"sin", tnp::sin},           {"cos", tnp::cos},
+           {"tan", tnp::tan},           {"arctan", tnp::arctan},
+           {"sinh", tnp::sinh},         {"cosh", tnp::cosh},
+           {"arcsinh", tnp::arcsinh},   {"log2", tnp::log2},
+           {"log10", tnp::log10},       {"exp2", tnp::exp2},
+           {"cbrt", tnp::cbrt}})
     unary(name, f);
+  // Inside their domains: (-1, 1), and (1, inf) for arccosh.
+  for (auto [name, f] :
+       std::vector<std::pair<std::string, U>>{{"arcsin", tnp::arcsin},
+                                              {"arccos", tnp::arccos},
+                                              {"arctanh", tnp::arctanh}})
+    unary(name, [f = f](const ndarray &x) { return f(x * 0.4); });
+  unary("arccosh", [](const ndarray &x) { return tnp::arccosh(x + 1); });
   for (auto [name, f] :
        std::vector<std::pair<std::string, U>>{{"sign", tnp::sign},
                                               {"floor", tnp::floor},

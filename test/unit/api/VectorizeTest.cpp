@@ -66,6 +66,30 @@ TEST_F(Vectorize, ElementwiseConvertAndSelect) {
              "0-d");
 }
 
+TEST_F(Vectorize, InverseHyperbolicAndBaseFunctions) {
+  using U = ndarray (*)(const ndarray &);
+  // Inputs in [0.5, 2]: moved into (-1, 1) or (1, inf) where the domain
+  // asks.
+  for (auto [name, f] :
+       std::vector<std::pair<const char *, U>>{{"tan", tnp::tan},
+                                               {"arctan", tnp::arctan},
+                                               {"sinh", tnp::sinh},
+                                               {"cosh", tnp::cosh},
+                                               {"arcsinh", tnp::arcsinh},
+                                               {"log2", tnp::log2},
+                                               {"log10", tnp::log10},
+                                               {"exp2", tnp::exp2},
+                                               {"cbrt", tnp::cbrt}})
+    checkUnary([f = f](const ndarray &x) { return f(x) * x; }, {3, 2}, name);
+  for (auto [name, f] :
+       std::vector<std::pair<const char *, U>>{{"arcsin", tnp::arcsin},
+                                               {"arccos", tnp::arccos},
+                                               {"arctanh", tnp::arctanh}})
+    checkUnary([f = f](const ndarray &x) { return f(x * 0.4); }, {4}, name);
+  checkUnary([](const ndarray &x) { return tnp::arccosh(x + 1); }, {4},
+             "arccosh");
+}
+
 TEST_F(Vectorize, DataMovement) {
   checkUnary(
       [](const ndarray &x) {
