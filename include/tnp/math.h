@@ -79,6 +79,48 @@ ndarray less_equal(const ndarray &a, const ndarray &b);
 ndarray greater(const ndarray &a, const ndarray &b);
 ndarray greater_equal(const ndarray &a, const ndarray &b);
 
+// Ufuncs that are formulas of the others (lib/numpy/Math.cpp).
+/// np.positive(x): +x (NumPy's TypeError for bool).
+ndarray positive(const ndarray &x);
+/// np.fabs(x): the absolute value of a real array, as a float.
+ndarray fabs(const ndarray &x);
+/// np.reciprocal(x): 1/x; integers divide as C does (0 but for +-1).
+ndarray reciprocal(const ndarray &x);
+ndarray deg2rad(const ndarray &x);
+ndarray rad2deg(const ndarray &x);
+/// np.hypot(x1, x2): sqrt(x1**2 + x2**2) without overflow.
+ndarray hypot(const ndarray &x1, const ndarray &x2);
+/// np.logaddexp(x1, x2) = log(exp(x1) + exp(x2)); logaddexp2 in base 2.
+ndarray logaddexp(const ndarray &x1, const ndarray &x2);
+ndarray logaddexp2(const ndarray &x1, const ndarray &x2);
+/// np.heaviside(x1, x2): 0 below zero, 1 above, x2 at zero.
+ndarray heaviside(const ndarray &x1, const ndarray &x2);
+/// np.fix(x): rounded toward zero, as a float.
+ndarray fix(const ndarray &x);
+/// np.sinc(x) = sin(pi x) / (pi x), 1 at 0.
+ndarray sinc(const ndarray &x);
+/// np.float_power(x1, x2): power in float64 (complex128 for complex).
+ndarray float_power(const ndarray &x1, const ndarray &x2);
+
+// Tests of values (lib/numpy/Predicates.cpp): bool arrays.
+ndarray isnan(const ndarray &x);
+ndarray isinf(const ndarray &x);
+ndarray isfinite(const ndarray &x);
+/// np.isposinf / np.isneginf (NumPy's TypeError for complex arrays).
+ndarray isposinf(const ndarray &x);
+ndarray isneginf(const ndarray &x);
+/// np.isclose(a, b, rtol, atol, equal_nan): |a - b| <= atol + rtol |b|,
+/// infinities equal only to themselves.
+ndarray isclose(const ndarray &a, const ndarray &b, double rtol = 1e-05,
+                double atol = 1e-08, bool equal_nan = false);
+/// np.allclose: all(isclose(...)), as a 0-d bool array.
+ndarray allclose(const ndarray &a, const ndarray &b, double rtol = 1e-05,
+                 double atol = 1e-08, bool equal_nan = false);
+/// np.array_equal(a1, a2, equal_nan): same shape and elements, as a 0-d
+/// bool array.
+ndarray array_equal(const ndarray &a1, const ndarray &a2,
+                    bool equal_nan = false);
+
 /// np.where(condition, x, y): condition is tested for truth (nonzero).
 ndarray where(const ndarray &condition, const ndarray &x, const ndarray &y);
 /// np.clip(a, a_min, a_max) = minimum(maximum(a, a_min), a_max).

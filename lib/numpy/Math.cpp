@@ -7,6 +7,10 @@
 #include "lib/ArrayImpl.h"
 #include "lib/Primitives.h"
 
+#include <cmath>
+#include <complex>
+#include <limits>
+
 using namespace tnp;
 using namespace tnp::detail;
 using prim::Elementwise;
@@ -311,3 +315,122 @@ ndarray &tnp::operator+=(ndarray &a, const ndarray &b) { return a = a + b; }
 ndarray &tnp::operator-=(ndarray &a, const ndarray &b) { return a = a - b; }
 ndarray &tnp::operator*=(ndarray &a, const ndarray &b) { return a = a * b; }
 ndarray &tnp::operator/=(ndarray &a, const ndarray &b) { return a = a / b; }
+
+//===----------------------------------------------------------------------===//
+// Ufuncs that are formulas of the others: each computes in the float dtype
+// NumPy's loop for it does (`inexact`), so results, derivatives and batching
+// follow from the ops the formula is made of.
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+/// The dtype NumPy's float loops compute `operands` in (np.sin(int8) is
+/// float16, np.hypot(int8, 4) is float16).
+tnp::dtype inexact(std::initializer_list<ndarray> operands, const char *name) {
+  return prim::resultDType(operands.size() == 1 ? Elementwise::Sin
+                                                : Elementwise::Atan2,
+                           operands, name);
+}
+
+/// log(e**a + e**b) in base `log1pScaled` = log1p(k**-d) / ln k: the larger
+/// operand plus the log of one plus the other's share. Equal infinities
+/// (whose difference is NaN) are their own result.
+ndarray addLogs(const ndarray &a, const ndarray &b, const char *name,
+                ndarray (*power)(const ndarray &), double lnBase) {
+  tnp::dtype t = inexact({a, b}, name);
+  checkLoop(name, t, Float);
+  ndarray x = a.astype(t), y = b.astype(t);
+  ndarray share = log1p(power(-absolute(x - y))) / lnBase;
+  ndarray sum = maximum(x, y) + share;
+  return where(logical_and(isinf(x), x == y), x, sum);
+}
+
+} // namespace
+
+ndarray tnp::positive(const ndarray &x) {
+  checkLoop("positive", x.dtype(), Int | Float | Complex);
+  return +x;
+}
+
+ndarray tnp::fabs(const ndarray &x) {
+  checkLoop("fabs", x.dtype(), Real);
+  return absolute(x.astype(inexact({x}, "fabs")));
+}
+
+ndarray tnp::reciprocal(const ndarray &x) {
+  if (x.dtype().is_floating())
+    return 1 / x;
+  // NumPy's complex loop (Smith's division) gives nan+nanj at 0, where 1/z
+  // is inf+nanj. (np.where makes the literal complex128: cast back.)
+  if (x.dtype().is_complex())
+    return where(x == 0, ndarray(std::complex<double>(NAN, NAN)), 1 / x)
+        .astype(x.dtype());
+  // Integers divide as C does: 1/x truncates to 0 but for x = +-1. x = 0
+  // is C's undefined division, where NumPy gives 0 or the most negative
+  // value by width; tnp gives 0.
+  ndarray i = x.dtype().is_bool() ? x.astype(int8) : x;
+  return where(absolute(i) == 1, i, ndarray(0));
+}
+
+ndarray tnp::deg2rad(const ndarray &x) {
+  checkLoop("deg2rad", x.dtype(), Real);
+  return x.astype(inexact({x}, "deg2rad")) * (M_PI / 180);
+}
+
+ndarray tnp::rad2deg(const ndarray &x) {
+  checkLoop("rad2deg", x.dtype(), Real);
+  return x.astype(inexact({x}, "rad2deg")) * (180 / M_PI);
+}
+
+ndarray tnp::hypot(const ndarray &a, const ndarray &b) {
+  tnp::dtype t = inexact({a, b}, "hypot");
+  checkLoop("hypot", t, Float);
+  ndarray x = absolute(a.astype(t)), y = absolute(b.astype(t));
+  // m sqrt(1 + (n/m)**2) does not overflow where a*a would; C's hypot is
+  // inf where either is, even with a NaN.
+  ndarray m = maximum(x, y), n = minimum(x, y);
+  ndarray safe = where(m == 0, ndarray(1.0), m);
+  ndarray q = n / safe;
+  ndarray h = where(m == 0, m, m * sqrt(1 + q * q));
+  return where(logical_or(x == kInf, y == kInf), ndarray(kInf), h);
+}
+
+ndarray tnp::logaddexp(const ndarray &a, const ndarray &b) {
+  return addLogs(a, b, "logaddexp", exp, 1.0);
+}
+
+ndarray tnp::logaddexp2(const ndarray &a, const ndarray &b) {
+  return addLogs(a, b, "logaddexp2", exp2, M_LN2);
+}
+
+ndarray tnp::heaviside(const ndarray &x1, const ndarray &x2) {
+  tnp::dtype t = inexact({x1, x2}, "heaviside");
+  checkLoop("heaviside", t, Float);
+  ndarray x = x1.astype(t), h0 = x2.astype(t);
+  ndarray step = where(x < 0, ndarray(0.0), where(x > 0, ndarray(1.0), h0));
+  return where(isnan(x), x, step);
+}
+
+ndarray tnp::fix(const ndarray &x) {
+  checkLoop("fix", x.dtype(), Real);
+  return where(x >= 0, floor(x), ceil(x));
+}
+
+ndarray tnp::sinc(const ndarray &x) {
+  // NumPy has no bfloat16: it computes in float32, rounding once, as
+  // NumPy's loops compute float16 (its float16 sinc rounds at each step).
+  if (x.dtype() == bfloat16)
+    return sinc(x.astype(float32)).astype(bfloat16);
+  // NumPy's formula, 1e-20 standing in for 0: sin(pi y) / (pi y) is then
+  // exactly 1, and the derivative at 0 is 0.
+  ndarray y = M_PI * where(x == 0, ndarray(1.0e-20), x);
+  return sin(y) / y;
+}
+
+ndarray tnp::float_power(const ndarray &a, const ndarray &b) {
+  tnp::dtype t =
+      promoted(a, b, "float_power").is_complex() ? complex128 : float64;
+  return power(a.astype(t), b.astype(t));
+}

@@ -1,6 +1,8 @@
 """Cases for tnp's manipulation functions: concatenate (mixed dtypes too),
 stack, split (sections and indices), expand_dims, squeeze, reshape (with
--1), ravel, T, transpose (axes), broadcast_to."""
+-1), ravel, T, transpose (axes), broadcast_to; flip, fliplr, flipud, roll,
+moveaxis, swapaxes, rot90, atleast_1d/2d/3d, hstack, vstack, dstack,
+hsplit, vsplit, dsplit, append, tile, repeat, and their errors."""
 
 import sys
 
@@ -8,7 +10,8 @@ sys.dont_write_bytecode = True
 
 import numpy as np  # noqa: E402
 
-from npcase import BF16, Cases, outdir_from_argv, small_array  # noqa: E402
+from npcase import (  # noqa: E402
+    BF16, Cases, numpy_error, outdir_from_argv, small_array)
 
 c = Cases(outdir_from_argv())
 rng = np.random.default_rng(1234)
@@ -142,5 +145,183 @@ for src, shape in [((3,), (2, 3)), ((), (2, 2)), ((2, 1), (2, 4)),
     x = arr(src, "int16")
     c.case("broadcast_to_%s_%s" % (tag(src), tag(shape)), "broadcast_to",
            [x], {"shape": shape}, np.broadcast_to(x, shape))
+
+def error_case(name, fn, inputs, args, f):
+    c.case(name, fn, inputs, args, raises=numpy_error(f))
+
+
+a234 = arr((2, 3, 4), "int32")
+m23 = arr((2, 3), "float32")
+
+# flip, fliplr, flipud
+for axis in [None, 0, 1, -1]:
+    args = {} if axis is None else {"axis": axis}
+    c.case("flip_axis_%s" % str(axis).replace("-", "m"), "flip", [a234], args,
+           np.flip(a234, axis))
+for axes in [(0, 2), (), (-1, 0)]:
+    c.case("flip_axes_%s" % "_".join(map(str, axes)).replace("-", "m"),
+           "flip", [a234], {"axes": axes}, np.flip(a234, axes))
+c.case("flip_0d", "flip", [np.array(2.5)], {}, np.flip(np.array(2.5)))
+c.case("flip_empty", "flip", [arr((0, 3), "bool")], {"axis": 1},
+       np.flip(arr((0, 3), "bool"), 1))
+error_case("flip_axis_error", "flip", [m23], {"axis": 3},
+           lambda: np.flip(m23, 3))
+error_case("flip_repeated", "flip", [m23], {"axes": (0, 0)},
+           lambda: np.flip(m23, (0, 0)))
+for fn, f in [("fliplr", np.fliplr), ("flipud", np.flipud)]:
+    c.case(fn + "_2d", fn, [m23], {}, f(m23))
+    c.case(fn + "_3d", fn, [a234], {}, f(a234))
+error_case("fliplr_1d", "fliplr", [arr((3,))], {},
+           lambda: np.fliplr(arr((3,))))
+error_case("flipud_0d", "flipud", [np.array(1.0)], {},
+           lambda: np.flipud(np.array(1.0)))
+
+# roll
+for shift, axis in [(1, None), (-2, None), (5, 0), (-1, 1), (7, 2), (0, 1),
+                    (3, -1)]:
+    args = {"shift": shift}
+    if axis is not None:
+        args["axis"] = axis
+    c.case("roll_%d_%s" % (shift, str(axis)), "roll", [a234], args,
+           np.roll(a234, shift, axis))
+for shifts, axes in [((1, 2), (0, 1)), ((1, -1), (2, 2)), ((2,), (0, 2))]:
+    c.case("roll_multi_%s_%s" % ("_".join(map(str, shifts)),
+                                 "_".join(map(str, axes))),
+           "roll", [a234], {"shifts": shifts, "axes": axes},
+           np.roll(a234, shifts, axes))
+c.case("roll_empty", "roll", [arr((0, 2))], {"shift": 3, "axis": 0},
+       np.roll(arr((0, 2)), 3, 0))
+c.case("roll_0d", "roll", [np.array(4, "int8")], {"shift": 2},
+       np.roll(np.array(4, "int8"), 2))
+error_case("roll_axis_error", "roll", [m23], {"shift": 1, "axis": 5},
+           lambda: np.roll(m23, 1, 5))
+error_case("roll_mismatch", "roll", [a234],
+           {"shifts": (1, 2), "axes": (0, 1, 1)},
+           lambda: np.roll(a234, (1, 2), (0, 1, 1)))
+
+# moveaxis, swapaxes
+for src, dst in [(0, 2), (-1, 0), (1, 1)]:
+    c.case("moveaxis_%d_%d" % (src, dst), "moveaxis", [a234],
+           {"source": src, "destination": dst}, np.moveaxis(a234, src, dst))
+for src, dst in [((0, 1), (2, 0)), ((2, 0), (0, 1)), ((), ())]:
+    c.case("moveaxis_multi_%s_%s" % ("_".join(map(str, src)),
+                                     "_".join(map(str, dst))),
+           "moveaxis", [a234], {"sources": src, "destinations": dst},
+           np.moveaxis(a234, src, dst))
+error_case("moveaxis_axis_error", "moveaxis", [m23],
+           {"source": 0, "destination": 5}, lambda: np.moveaxis(m23, 0, 5))
+error_case("moveaxis_lengths", "moveaxis", [m23],
+           {"sources": (0, 1), "destinations": (0,)},
+           lambda: np.moveaxis(m23, (0, 1), (0,)))
+error_case("moveaxis_repeated", "moveaxis", [m23],
+           {"sources": (0, 0), "destinations": (0, 1)},
+           lambda: np.moveaxis(m23, (0, 0), (0, 1)))
+for a1, a2 in [(0, 2), (-1, 1), (1, 1)]:
+    c.case("swapaxes_%d_%d" % (a1, a2), "swapaxes", [a234],
+           {"axis1": a1, "axis2": a2}, np.swapaxes(a234, a1, a2))
+error_case("swapaxes_axis_error", "swapaxes", [m23],
+           {"axis1": 0, "axis2": 5}, lambda: np.swapaxes(m23, 0, 5))
+
+# rot90
+for k in [1, 2, 3, 4, -1, 5]:
+    c.case("rot90_k%d" % k, "rot90", [m23], {"k": k},
+           np.rot90(m23, k).copy())
+for axes in [(1, 2), (2, 0), (-1, 0)]:
+    c.case("rot90_axes_%s" % "_".join(map(str, axes)).replace("-", "m"),
+           "rot90", [a234], {"axes": axes}, np.rot90(a234, 1, axes).copy())
+error_case("rot90_one_axis", "rot90", [m23], {"axes": (0,)},
+           lambda: np.rot90(m23, 1, (0,)))
+error_case("rot90_same_axes", "rot90", [a234], {"axes": (0, -3)},
+           lambda: np.rot90(a234, 1, (0, -3)))
+error_case("rot90_axes_range", "rot90", [m23], {"axes": (0, 2)},
+           lambda: np.rot90(m23, 1, (0, 2)))
+
+# atleast_1d/2d/3d
+for shape in [(), (3,), (2, 3), (2, 3, 4)]:
+    x = arr(shape, "int16")
+    for fn, f in [("atleast_1d", np.atleast_1d), ("atleast_2d", np.atleast_2d),
+                  ("atleast_3d", np.atleast_3d)]:
+        c.case("%s_%s" % (fn, tag(shape)), fn, [x], {}, f(x))
+parts = [np.array(1.0), arr((2,)), arr((2, 2))]
+c.case("atleast_3d_list", "atleast_3d_list", parts, {},
+       list(np.atleast_3d(*parts)))
+
+# hstack, vstack, dstack
+for fn, f in [("hstack", np.hstack), ("vstack", np.vstack),
+              ("dstack", np.dstack)]:
+    for label, parts in [
+            ("1d", [arr((2,)), arr((3,))] if fn == "hstack"
+             else [arr((3,)), arr((3,))]),
+            ("2d", [arr((2, 3)), arr((2, 3), "int8")]),
+            ("0d", [np.array(1.0), np.array(2.0)]),
+            ("3d", [arr((2, 3, 1)), arr((2, 3, 1))])]:
+        c.case("%s_%s" % (fn, label), fn, parts, {}, f(parts))
+error_case("vstack_mismatch", "vstack", [arr((2,)), arr((3,))], {},
+           lambda: np.vstack([arr((2,)), arr((3,))]))
+error_case("hstack_empty", "hstack", [], {}, lambda: np.hstack([]))
+
+# hsplit, vsplit, dsplit
+a246 = arr((2, 4, 6), "float32")
+for fn, f in [("hsplit", np.hsplit), ("vsplit", np.vsplit),
+              ("dsplit", np.dsplit)]:
+    c.case(fn + "_sections", fn, [a246], {"sections": 2}, f(a246, 2))
+    c.case(fn + "_indices", fn, [a246], {"indices": (1, 3)},
+           f(a246, [1, 3]))
+a6 = arr((6,))
+c.case("hsplit_1d", "hsplit", [a6], {"sections": 3}, np.hsplit(a6, 3))
+error_case("hsplit_0d", "hsplit", [np.array(1.0)], {"sections": 1},
+           lambda: np.hsplit(np.array(1.0), 1))
+error_case("vsplit_1d", "vsplit", [arr((4,))], {"sections": 2},
+           lambda: np.vsplit(arr((4,)), 2))
+error_case("dsplit_2d", "dsplit", [m23], {"sections": 1},
+           lambda: np.dsplit(m23, 1))
+error_case("hsplit_unequal", "hsplit", [a246], {"sections": 3},
+           lambda: np.hsplit(a246, 3))
+
+# append
+for label, x, v, axis in [("flat", m23, arr((2,), "int8"), None),
+                          ("axis0", m23, arr((1, 3)), 0),
+                          ("axis1", m23, arr((2, 2), "float32"), 1),
+                          ("0d", np.array(1.5), np.array(2.5), None)]:
+    args = {} if axis is None else {"axis": axis}
+    c.case("append_" + label, "append", [x, v], args, np.append(x, v, axis))
+error_case("append_mismatch", "append", [m23, arr((2, 2))], {"axis": 0},
+           lambda: np.append(m23, arr((2, 2)), 0))
+
+# tile
+for reps in [(2,), (2, 1), (1, 3, 2), (0, 2), (2, 1, 1, 1)]:
+    c.case("tile_%s" % "_".join(map(str, reps)), "tile", [m23],
+           {"reps": reps}, np.tile(m23, reps))
+b3 = arr((3,), "bool")
+c.case("tile_int", "tile", [b3], {"reps_int": 3}, np.tile(b3, 3))
+c.case("tile_0d", "tile", [np.array(7, "int64")], {"reps": (2, 2)},
+       np.tile(np.array(7, "int64"), (2, 2)))
+error_case("tile_negative", "tile", [m23], {"reps": (-1,)},
+           lambda: np.tile(m23, (-1,)))
+
+# repeat
+for repeats, axis in [(2, None), (3, 0), (2, 1), (0, 1), (1, -1)]:
+    args = {"repeats": repeats}
+    if axis is not None:
+        args["axis"] = axis
+    c.case("repeat_%d_%s" % (repeats, str(axis).replace("-", "m")), "repeat",
+           [m23], args, np.repeat(m23, repeats, axis))
+c.case("repeat_counts", "repeat", [m23], {"counts": (1, 0, 3), "axis": 1},
+       np.repeat(m23, [1, 0, 3], 1))
+i22 = arr((2, 2), "int8")
+c.case("repeat_counts_flat", "repeat", [i22], {"counts": (2, 1, 0, 1)},
+       np.repeat(i22, [2, 1, 0, 1]))
+c.case("repeat_0d", "repeat", [np.array(True)], {"repeats": 3},
+       np.repeat(np.array(True), 3))
+error_case("repeat_negative", "repeat", [m23], {"repeats": -1},
+           lambda: np.repeat(m23, -1))
+error_case("repeat_negative_count", "repeat", [m23],
+           {"counts": (1, -1), "axis": 0},
+           lambda: np.repeat(m23, [1, -1], 0))
+error_case("repeat_count_mismatch", "repeat", [m23],
+           {"counts": (1, 2, 3), "axis": 0},
+           lambda: np.repeat(m23, [1, 2, 3], 0))
+error_case("repeat_axis_error", "repeat", [m23], {"repeats": 2, "axis": 2},
+           lambda: np.repeat(m23, 2, 2))
 
 c.write()

@@ -26,7 +26,8 @@ N = 16  # elements of the sweeps' 1-d operands
 TRANSCENDENTAL = {"exp", "expm1", "log", "log1p", "tanh", "sin", "cos",
                   "power", "arctan2", "logistic", "tan", "arcsin", "arccos",
                   "arctan", "sinh", "cosh", "arcsinh", "arccosh", "arctanh",
-                  "log2", "log10", "exp2", "cbrt"}
+                  "log2", "log10", "exp2", "cbrt", "deg2rad", "rad2deg",
+                  "sinc", "hypot", "logaddexp", "logaddexp2", "float_power"}
 
 # Each function's NumPy counterpart (the logistic function: scipy's expit).
 UNARY = {
@@ -39,7 +40,11 @@ UNARY = {
     "arccos": np.arccos, "arctan": np.arctan, "sinh": np.sinh,
     "cosh": np.cosh, "arcsinh": np.arcsinh, "arccosh": np.arccosh,
     "arctanh": np.arctanh, "log2": np.log2, "log10": np.log10,
-    "exp2": np.exp2, "cbrt": np.cbrt,
+    "exp2": np.exp2, "cbrt": np.cbrt, "positive": np.positive,
+    "fabs": np.fabs, "reciprocal": np.reciprocal, "deg2rad": np.deg2rad,
+    "rad2deg": np.rad2deg, "fix": np.fix, "sinc": np.sinc, "isnan": np.isnan,
+    "isinf": np.isinf, "isfinite": np.isfinite, "isposinf": np.isposinf,
+    "isneginf": np.isneginf,
 }
 # NumPy has complex loops for these; tnp raises NotImplementedError.
 NO_COMPLEX_YET = {"arcsin", "arccos", "arctan", "sinh", "cosh", "arcsinh",
@@ -55,7 +60,9 @@ BINARY = {
     "bitwise_or": np.bitwise_or, "bitwise_xor": np.bitwise_xor,
     "equal": np.equal, "not_equal": np.not_equal, "less": np.less,
     "less_equal": np.less_equal, "greater": np.greater,
-    "greater_equal": np.greater_equal,
+    "greater_equal": np.greater_equal, "hypot": np.hypot,
+    "logaddexp": np.logaddexp, "logaddexp2": np.logaddexp2,
+    "heaviside": np.heaviside, "float_power": np.float_power,
 }
 # Functions that are aliases of another: checked at fewer dtypes.
 ALIASES = {"abs", "true_divide", "mod"}
@@ -63,6 +70,7 @@ ALIASES = {"abs", "true_divide", "mod"}
 
 # Complex ops that are formulas of several real roundings.
 COMPLEX_ROUNDING = {"multiply", "divide", "true_divide", "absolute", "abs",
+                    "reciprocal",
                     "sqrt", "sign", "square", "op*", "op/", "op*=", "op/="}
 
 
@@ -164,7 +172,7 @@ UNARY_DOMAIN = {
     "logistic": "exp", "tan": "trig", "arcsin": "unit", "arccos": "unit",
     "arctan": "tanh", "sinh": "exp", "cosh": "exp", "arcsinh": "tanh",
     "arccosh": "positive", "arctanh": "unit", "log2": "positive",
-    "log10": "positive", "exp2": "exp", "cbrt": "any",
+    "log10": "positive", "exp2": "exp", "cbrt": "any", "sinc": "small",
 }
 
 
@@ -237,6 +245,8 @@ for fn, f in list(UNARY.items()) + [("logistic", logistic)]:
                    raises=("NotImplementedError",
                            "complex arrays are not supported yet"))
             continue
+        if fn == "reciprocal" and dtype in INTS:
+            x = np.where(x == 0, np.asarray(1, x.dtype), x)  # C's 1/0
         if fn == "sign" and not isinstance(x, BF16) and x.dtype.kind == "f":
             x = np.where(x == 0, np.zeros_like(x), x)  # sign_signed_zero_*
         if fn == "sign" and isinstance(x, BF16):
@@ -295,6 +305,48 @@ for fn, f in BINARY.items():
             continue
         a, b = binary_operands(fn, dtype)
         add_case("%s_%s" % (fn, dtype), fn, f, [a, b], fname=f.__name__)
+
+# isclose, allclose, array_equal: tolerances, infinities, NaN, signed zeros,
+# mixed dtypes, broadcasting, 0-d and empty operands.
+ca = np.array([1.0, 1e10, 1e-8, np.inf, -np.inf, np.nan, 0.0, 2.0, np.inf])
+cb = np.array([1.0 + 1e-6, 1.00001e10, 1e-9, np.inf, np.inf, np.nan, -0.0,
+               2.1, 1.0])
+for label, kw in [("default", {}), ("rtol", {"rtol": 0.1}),
+                  ("atol", {"atol": 0.2}), ("equal_nan", {"equal_nan": 1})]:
+    npkw = {k: bool(v) if k == "equal_nan" else v for k, v in kw.items()}
+    c.case("isclose_" + label, "isclose", [ca, cb], kw,
+           np.isclose(ca, cb, **npkw))
+    c.case("allclose_" + label, "allclose", [ca[:3], cb[:3]], kw,
+           np.asarray(np.allclose(ca[:3], cb[:3], **npkw)))
+for da, db in [("int32", "float32"), ("float32", "int64"), ("bool", "bool"),
+               ("complex64", "float64"), ("float16", "float16"),
+               ("uint8", "int8")]:
+    x = np_array(values(da, "small"))
+    y = np_array(values(db, "small"))
+    c.case("isclose_%s_%s" % (da, db), "isclose", [x, y], {},
+           np.isclose(x, y))
+    c.case("array_equal_%s_%s" % (da, db), "array_equal", [x, x.astype(db)],
+           {}, np.asarray(np.array_equal(x, x.astype(db))))
+col = rng.uniform(-1, 1, (3, 1))
+c.case("isclose_broadcast", "isclose", [col, col.T], {"atol": 0.5},
+       np.isclose(col, col.T, atol=0.5))
+c.case("isclose_0d", "isclose", [np.array(1.0), np.array(1.0 + 1e-9)], {},
+       np.isclose(np.array(1.0), np.array(1.0 + 1e-9)))
+c.case("isclose_empty", "isclose", [np.zeros((0, 2)), np.zeros((0, 2))], {},
+       np.isclose(np.zeros((0, 2)), np.zeros((0, 2))))
+c.case("allclose_empty", "allclose", [np.zeros(0), np.zeros(0)], {},
+       np.asarray(np.allclose(np.zeros(0), np.zeros(0))))
+c.case("allclose_broadcast", "allclose", [col, np.array(0.0)],
+       {"atol": 1.0}, np.asarray(np.allclose(col, 0.0, atol=1.0)))
+nan = np.array([1.0, np.nan])
+for eq in [0, 1]:
+    c.case("array_equal_nan_%d" % eq, "array_equal", [nan, nan],
+           {"equal_nan": eq},
+           np.asarray(np.array_equal(nan, nan, equal_nan=bool(eq))))
+c.case("array_equal_shapes", "array_equal", [np.ones(3), np.ones((1, 3))],
+       {}, np.asarray(np.array_equal(np.ones(3), np.ones((1, 3)))))
+c.case("array_equal_differs", "array_equal", [ca[:3], cb[:3]], {},
+       np.asarray(np.array_equal(ca[:3], cb[:3])))
 
 # Integer division by zero (NumPy: 0, with a warning), the most negative
 # value over -1, and floor_divide/remainder signs for every sign pair.

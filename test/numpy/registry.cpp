@@ -240,6 +240,18 @@ Table ufuncs() {
   TNP_UNARY(round)
   TNP_UNARY(logical_not)
   TNP_UNARY(invert)
+  TNP_UNARY(positive)
+  TNP_UNARY(fabs)
+  TNP_UNARY(reciprocal)
+  TNP_UNARY(deg2rad)
+  TNP_UNARY(rad2deg)
+  TNP_UNARY(fix)
+  TNP_UNARY(sinc)
+  TNP_UNARY(isnan)
+  TNP_UNARY(isinf)
+  TNP_UNARY(isfinite)
+  TNP_UNARY(isposinf)
+  TNP_UNARY(isneginf)
 #undef TNP_UNARY
   // The logistic function has no NumPy name (scipy.special.expit); tnp's
   // primitive lowers to exactly these ops.
@@ -273,7 +285,31 @@ Table ufuncs() {
   TNP_BINARY(less_equal)
   TNP_BINARY(greater)
   TNP_BINARY(greater_equal)
+  TNP_BINARY(hypot)
+  TNP_BINARY(logaddexp)
+  TNP_BINARY(logaddexp2)
+  TNP_BINARY(heaviside)
+  TNP_BINARY(float_power)
 #undef TNP_BINARY
+
+  auto closeness = [](auto f) -> Function {
+    return [f](const Inputs &in, const Args &a) -> Results {
+      need(in, 2);
+      return {f(in[0], in[1], a.has("rtol") ? a.real("rtol") : 1e-05,
+                a.has("atol") ? a.real("atol") : 1e-08,
+                a.boolean("equal_nan", false))};
+    };
+  };
+  t["isclose"] =
+      closeness([](const ndarray &x, const ndarray &y, double r, double at,
+                   bool nan) { return tnp::isclose(x, y, r, at, nan); });
+  t["allclose"] =
+      closeness([](const ndarray &x, const ndarray &y, double r, double at,
+                   bool nan) { return tnp::allclose(x, y, r, at, nan); });
+  t["array_equal"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 2);
+    return {tnp::array_equal(in[0], in[1], a.boolean("equal_nan", false))};
+  };
 
 #define TNP_OPERATOR(op)                                                       \
   t["op" #op] =                                                                \
@@ -333,6 +369,94 @@ Table manipulation() {
     if (a.has("sections"))
       return tnp::split(in[0], a.integer("sections"), a.integer("axis", 0));
     return tnp::split(in[0], a.integers("indices"), a.integer("axis", 0));
+  };
+  t["flip"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    if (a.has("axes"))
+      return {tnp::flip(in[0], a.integers("axes"))};
+    return {tnp::flip(in[0], a.optionalInteger("axis"))};
+  };
+  t["fliplr"] = unary([](const ndarray &x) { return tnp::fliplr(x); });
+  t["flipud"] = unary([](const ndarray &x) { return tnp::flipud(x); });
+  t["roll"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    if (a.has("shifts"))
+      return {tnp::roll(in[0], a.integers("shifts"), a.integers("axes"))};
+    return {tnp::roll(in[0], a.integer("shift"), a.optionalInteger("axis"))};
+  };
+  t["moveaxis"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    if (a.has("sources"))
+      return {tnp::moveaxis(in[0], a.integers("sources"),
+                            a.integers("destinations"))};
+    return {
+        tnp::moveaxis(in[0], a.integer("source"), a.integer("destination"))};
+  };
+  t["swapaxes"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    return {tnp::swapaxes(in[0], a.integer("axis1"), a.integer("axis2"))};
+  };
+  t["rot90"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    return {tnp::rot90(in[0], a.integer("k", 1),
+                       a.has("axes") ? a.integers("axes")
+                                     : std::vector<int64_t>{0, 1})};
+  };
+  t["atleast_1d"] = unary([](const ndarray &x) { return tnp::atleast_1d(x); });
+  t["atleast_2d"] = unary([](const ndarray &x) { return tnp::atleast_2d(x); });
+  t["atleast_3d"] = unary([](const ndarray &x) { return tnp::atleast_3d(x); });
+  t["atleast_3d_list"] = [](const Inputs &in, const Args &) -> Results {
+    return tnp::atleast_3d(in);
+  };
+  t["hstack"] = [](const Inputs &in, const Args &) -> Results {
+    return {tnp::hstack(in)};
+  };
+  t["vstack"] = [](const Inputs &in, const Args &) -> Results {
+    return {tnp::vstack(in)};
+  };
+  t["dstack"] = [](const Inputs &in, const Args &) -> Results {
+    return {tnp::dstack(in)};
+  };
+  auto splitter = [](auto bySections, auto byIndices) -> Function {
+    return [=](const Inputs &in, const Args &a) -> Results {
+      need(in, 1);
+      if (a.has("sections"))
+        return bySections(in[0], a.integer("sections"));
+      return byIndices(in[0], a.integers("indices"));
+    };
+  };
+  t["hsplit"] =
+      splitter([](const ndarray &x, int64_t n) { return tnp::hsplit(x, n); },
+               [](const ndarray &x, const std::vector<int64_t> &i) {
+                 return tnp::hsplit(x, i);
+               });
+  t["vsplit"] =
+      splitter([](const ndarray &x, int64_t n) { return tnp::vsplit(x, n); },
+               [](const ndarray &x, const std::vector<int64_t> &i) {
+                 return tnp::vsplit(x, i);
+               });
+  t["dsplit"] =
+      splitter([](const ndarray &x, int64_t n) { return tnp::dsplit(x, n); },
+               [](const ndarray &x, const std::vector<int64_t> &i) {
+                 return tnp::dsplit(x, i);
+               });
+  t["append"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 2);
+    return {tnp::append(in[0], in[1], a.optionalInteger("axis"))};
+  };
+  t["tile"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    if (a.has("reps_int"))
+      return {tnp::tile(in[0], a.integer("reps_int"))};
+    return {tnp::tile(in[0], a.integers("reps"))};
+  };
+  t["repeat"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    if (a.has("counts"))
+      return {
+          tnp::repeat(in[0], a.integers("counts"), a.optionalInteger("axis"))};
+    return {
+        tnp::repeat(in[0], a.integer("repeats"), a.optionalInteger("axis"))};
   };
   t["expand_dims"] = [](const Inputs &in, const Args &a) -> Results {
     need(in, 1);

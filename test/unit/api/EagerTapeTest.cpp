@@ -559,6 +559,93 @@ std::vector<Case> cases() {
         [](const ndarray &x) { return tnp::zeros_like(x) + x * x; });
   unary("ones_like", [](const ndarray &x) { return tnp::ones_like(x) * x; });
 
+  // math.h: ufuncs that are formulas of others, and tests of values.
+  for (auto [name, f] :
+       std::vector<std::pair<std::string, U>>{{"positive", tnp::positive},
+                                              {"fabs", tnp::fabs},
+                                              {"reciprocal", tnp::reciprocal},
+                                              {"deg2rad", tnp::deg2rad},
+                                              {"rad2deg", tnp::rad2deg},
+                                              {"sinc", tnp::sinc}})
+    unary(name, f);
+  unary("fix", [](const ndarray &x) { return tnp::fix(x * 3) * x; });
+  for (auto [name, f] : std::vector<std::pair<std::string, B>>{
+           {"hypot", tnp::hypot},
+           {"logaddexp", tnp::logaddexp},
+           {"logaddexp2", tnp::logaddexp2},
+           {"float_power", tnp::float_power}})
+    binary(name, f);
+  binary("heaviside", [](const ndarray &x, const ndarray &y) {
+    return tnp::heaviside(x - 1.2, y) * x;
+  });
+  for (auto [name, f] :
+       std::vector<std::pair<std::string, U>>{{"isnan", tnp::isnan},
+                                              {"isinf", tnp::isinf},
+                                              {"isfinite", tnp::isfinite},
+                                              {"isposinf", tnp::isposinf},
+                                              {"isneginf", tnp::isneginf}})
+    unary(name, [f = f](const ndarray &x) {
+      return pick(f(tnp::log(x - 1.2)), x, x);
+    });
+  binary("isclose", [](const ndarray &x, const ndarray &y) {
+    return pick(tnp::isclose(x, y, 0.3), x, y);
+  });
+  binary("allclose", [](const ndarray &x, const ndarray &y) {
+    return pick(tnp::allclose(x, y, 0.3), x, y);
+  });
+  binary("array_equal", [](const ndarray &x, const ndarray &y) {
+    return pick(tnp::array_equal(x, x), x, y);
+  });
+
+  // manipulation.h: reordering, joining and repeating.
+  unary("flip", [](const ndarray &x) { return tnp::flip(x, int64_t(1)) * x; });
+  unary("fliplr", [](const ndarray &x) { return tnp::fliplr(x) * x; });
+  unary("flipud", [](const ndarray &x) { return tnp::flipud(x) * x; });
+  unary("roll", [](const ndarray &x) { return tnp::roll(x, 2) * x; });
+  unary("moveaxis", [](const ndarray &x) { return tnp::moveaxis(x, 0, 2); },
+        {2, 3, 4});
+  unary("swapaxes", [](const ndarray &x) { return tnp::swapaxes(x, 0, 1); });
+  unary("rot90", [](const ndarray &x) { return tnp::rot90(x) * 1.5; });
+  unary("atleast_1d", [](const ndarray &x) { return tnp::atleast_1d(x) * x; },
+        {});
+  unary("atleast_2d", [](const ndarray &x) { return tnp::atleast_2d(x); }, {3});
+  unary("atleast_3d", [](const ndarray &x) { return tnp::atleast_3d(x); }, {3});
+  binary("hstack", [](const ndarray &x, const ndarray &y) {
+    return tnp::hstack({x, y * y});
+  });
+  binary("vstack", [](const ndarray &x, const ndarray &y) {
+    return tnp::vstack({x, y * y});
+  });
+  binary("dstack", [](const ndarray &x, const ndarray &y) {
+    return tnp::dstack({x, y * y});
+  });
+  unary("hsplit", [](const ndarray &x) {
+    std::vector<ndarray> p = tnp::hsplit(x, 3);
+    return p[0] * p[2] + p[1];
+  });
+  unary("vsplit",
+        [](const ndarray &x) {
+          std::vector<ndarray> p = tnp::vsplit(x, std::vector<int64_t>{1});
+          return p[0] * p[1];
+        },
+        {3, 2});
+  unary("dsplit",
+        [](const ndarray &x) {
+          std::vector<ndarray> p = tnp::dsplit(x, 2);
+          return p[0] * p[1];
+        },
+        {2, 3, 2});
+  binary("append", [](const ndarray &x, const ndarray &y) {
+    return tnp::append(x, y * y);
+  });
+  unary("tile", [](const ndarray &x) {
+    return tnp::tile(x, std::vector<int64_t>{2, 1}) * 1.5;
+  });
+  unary("repeat", [](const ndarray &x) {
+    return tnp::repeat(x, std::vector<int64_t>{1, 0, 2}, 1) +
+           tnp::sum(tnp::repeat(x, 3));
+  });
+
   // control_flow.h: eagerly, the branch or body taken runs as plain ops.
   unary("cond", [](const ndarray &x) {
     return tnp::cond(

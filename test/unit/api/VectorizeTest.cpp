@@ -90,6 +90,56 @@ TEST_F(Vectorize, InverseHyperbolicAndBaseFunctions) {
              "arccosh");
 }
 
+// Functions written over other primitives batch as their parts do.
+TEST_F(Vectorize, ComposedFunctions) {
+  using F = std::function<ndarray(const ndarray &)>;
+  std::vector<std::pair<const char *, F>> fs = {
+      {"hypot", [](const ndarray &x) { return tnp::hypot(x, x * x); }},
+      {"logaddexp", [](const ndarray &x) { return tnp::logaddexp(x, -x); }},
+      {"logaddexp2", [](const ndarray &x) { return tnp::logaddexp2(x, 1.0); }},
+      {"heaviside",
+       [](const ndarray &x) { return tnp::heaviside(x - 1.2, x); }},
+      {"sinc", [](const ndarray &x) { return tnp::sinc(x); }},
+      {"fix", [](const ndarray &x) { return tnp::fix(x * 3) * x; }},
+      {"float_power", [](const ndarray &x) { return tnp::float_power(x, x); }},
+      {"isclose",
+       [](const ndarray &x) {
+         return tnp::where(tnp::isclose(x, 1.0, 0.2), x, -x);
+       }},
+      {"flip", [](const ndarray &x) { return tnp::flip(x) * x; }},
+      {"roll", [](const ndarray &x) { return tnp::roll(x, 1, 1); }},
+      {"roll flat", [](const ndarray &x) { return tnp::roll(x, -2); }},
+      {"rot90", [](const ndarray &x) { return tnp::rot90(x, 3); }},
+      {"moveaxis", [](const ndarray &x) { return tnp::moveaxis(x, 0, 1); }},
+      {"swapaxes", [](const ndarray &x) { return tnp::swapaxes(x, 1, 0); }},
+      {"tile",
+       [](const ndarray &x) {
+         return tnp::tile(x, {2, 1, 2});
+       }},
+      {"repeat",
+       [](const ndarray &x) {
+         return tnp::repeat(x, std::vector<int64_t>{2, 0, 1}, 0);
+       }},
+      {"hstack",
+       [](const ndarray &x) {
+         return tnp::hstack({x, x * 2});
+       }},
+      {"dstack",
+       [](const ndarray &x) {
+         return tnp::dstack({x, x});
+       }},
+      {"append", [](const ndarray &x) { return tnp::append(x, x); }},
+      {"atleast_3d", [](const ndarray &x) { return tnp::atleast_3d(x); }},
+      {"vsplit",
+       [](const ndarray &x) {
+         std::vector<ndarray> p = tnp::vsplit(x, std::vector<int64_t>{1});
+         return p[1] * 2;
+       }},
+  };
+  for (const auto &[name, f] : fs)
+    checkUnary(f, {3, 2}, name);
+}
+
 TEST_F(Vectorize, DataMovement) {
   checkUnary(
       [](const ndarray &x) {
