@@ -1,0 +1,88 @@
+"""Checks docs/api.md against tf.experimental.numpy's names: each name of
+../shared/reference/tf_numpy_api.txt (kept in this repository as
+test/reference/tf_numpy_api.txt) is declared in a public header (a function,
+class or constant of namespace tnp, or tnp::random for random.*), or listed
+in docs/api.md's "Not in tnp yet", "Not in tnp by design" or "Another
+meaning in tnp" tables; a name listed in the first two must not be declared
+(the lists shrink as names land).
+
+usage: api_coverage.py REPO_ROOT
+"""
+
+import glob
+import os
+import re
+import sys
+
+# A declaration at namespace scope (not indented): a function or constant.
+DECL = re.compile(r"^(?:template <[^>]*>\s*)?(?:inline\s+)?(?:constexpr\s+)?"
+                  r"\w[\w:<>,\s&*]*?[\s&*](\w+)\s*[({]")
+
+
+def declared(root):
+    """Names declared at namespace scope of the public headers, as
+    `name` (namespace tnp) or `random.name` (tnp::random)."""
+    names = set()
+    for path in glob.glob(os.path.join(root, "include", "tnp", "*.h")):
+        scopes = []
+        for line in open(path):
+            m = re.match(r"^class (\w+)", line)
+            if m and scopes and "detail" not in scopes[-1]:
+                names.add(m.group(1))
+            m = re.match(r"^namespace ([\w:]+) \{", line)
+            if m:
+                scopes.append(m.group(1))
+                continue
+            if re.match(r"^\} // namespace", line) and scopes:
+                scopes.pop()
+                continue
+            if not scopes or "detail" in scopes[-1]:
+                continue
+            m = DECL.match(line)
+            if m:
+                inner = scopes[-1].split("::")[1:]
+                names.add(".".join(inner + [m.group(1)]))
+    return names
+
+
+def listed(root, title):
+    """Names in the first column of the table under docs/api.md's `title`."""
+    text = open(os.path.join(root, "docs", "api.md")).read()
+    section = text.split("\n## " + title + "\n", 1)[1].split("\n## ", 1)[0]
+    return set(re.findall(r"^\| `([\w.]+)` \|", section, re.M))
+
+
+def main():
+    root = sys.argv[1]
+    reference = os.path.join(root, "test", "reference", "tf_numpy_api.txt")
+    wanted = [l.strip() for l in open(reference)
+              if l.strip() and not l.startswith("#")]
+    have = declared(root)
+    # A name tnp declares with another meaning (tnp::trace is tf.function's)
+    # is lacking too.
+    other = listed(root, "Another meaning in tnp")
+    lacking = (listed(root, "Not in tnp yet") |
+               listed(root, "Not in tnp by design"))
+    have -= other
+    lacking |= other
+    errors = []
+    for name in wanted:
+        if name not in have and name not in lacking:
+            errors.append("%s: neither declared nor listed in docs/api.md"
+                          % name)
+        if name in have and name in lacking:
+            errors.append("%s: declared, but still listed in docs/api.md"
+                          % name)
+    for name in sorted(lacking - set(wanted)):
+        errors.append("%s: listed in docs/api.md but no tf.experimental.numpy"
+                      " name" % name)
+    print("%d names: %d declared, %d listed as missing" %
+          (len(wanted), len([n for n in wanted if n in have]),
+           len([n for n in wanted if n in lacking])))
+    for e in errors:
+        print("error: " + e)
+    sys.exit(1 if errors else 0)
+
+
+if __name__ == "__main__":
+    main()
