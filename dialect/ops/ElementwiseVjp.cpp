@@ -156,37 +156,46 @@ LogicalResult TanOp::buildVjp(OpBuilder &b, ValueRange cts,
 }
 
 namespace {
-/// `c` + `sign` x**2, for the derivatives of the inverse functions.
-Value shiftedSquare(OpBuilder &b, Location loc, Value x, double c,
-                    bool subtract) {
+/// `ct` / sqrt(q) where `root`, else `ct` / q, for q = `c` + x**2 or, where
+/// `subtract`, `c` - x**2: the inverse functions' derivatives.
+Value overShiftedSquare(OpBuilder &b, Location loc, Value ct, Value x, double c,
+                        bool subtract, bool root) {
   Value square = make<MulOp>(b, loc, x, x);
   Value constant = splat(b, loc, x.getType(), c);
-  return subtract ? make<SubOp>(b, loc, constant, square)
-                  : make<AddOp>(b, loc, square, constant);
+  Value q = subtract ? make<SubOp>(b, loc, constant, square)
+                     : make<AddOp>(b, loc, square, constant);
+  return root ? scale(b, loc, ct, make<RsqrtOp>(b, loc, q))
+              : make<DivOp>(b, loc, ct, q);
+}
+
+/// `ct` / (x ln k): the derivative of a base-k logarithm.
+Value overXLn(OpBuilder &b, Location loc, Value ct, Value x, double lnK) {
+  return scale(b, loc, make<DivOp>(b, loc, ct, x),
+               splat(b, loc, x.getType(), 1 / lnK));
 }
 } // namespace
 
 // d/dx arcsin(x) = 1 / sqrt(1 - x**2); arccos is its negation.
 LogicalResult AsinOp::buildVjp(OpBuilder &b, ValueRange cts,
                                SmallVectorImpl<Value> &out) {
-  Location loc = getLoc();
-  Value d = make<RsqrtOp>(b, loc, shiftedSquare(b, loc, getOperand(), 1, true));
-  return unary(out, scale(b, loc, cts[0], d));
+  return unary(out, overShiftedSquare(b, getLoc(), cts[0], getOperand(), 1,
+                                      /*subtract=*/true, /*root=*/true));
 }
 
 LogicalResult AcosOp::buildVjp(OpBuilder &b, ValueRange cts,
                                SmallVectorImpl<Value> &out) {
-  Location loc = getLoc();
-  Value d = make<RsqrtOp>(b, loc, shiftedSquare(b, loc, getOperand(), 1, true));
-  return unary(out, scale(b, loc, cts[0], d, /*negate=*/true));
+  return unary(
+      out, make<NegOp>(b, getLoc(),
+                       overShiftedSquare(b, getLoc(), cts[0], getOperand(), 1,
+                                         /*subtract=*/true,
+                                         /*root=*/true)));
 }
 
 // d/dx arctan(x) = 1 / (1 + x**2).
 LogicalResult AtanOp::buildVjp(OpBuilder &b, ValueRange cts,
                                SmallVectorImpl<Value> &out) {
-  Location loc = getLoc();
-  return unary(out, make<DivOp>(b, loc, cts[0],
-                                shiftedSquare(b, loc, getOperand(), 1, false)));
+  return unary(out, overShiftedSquare(b, getLoc(), cts[0], getOperand(), 1,
+                                      /*subtract=*/false, /*root=*/false));
 }
 
 LogicalResult SinhOp::buildVjp(OpBuilder &b, ValueRange cts,
@@ -201,45 +210,34 @@ LogicalResult CoshOp::buildVjp(OpBuilder &b, ValueRange cts,
       out, scale(b, getLoc(), cts[0], make<SinhOp>(b, getLoc(), getOperand())));
 }
 
-// d/dx arcsinh(x) = 1 / sqrt(x**2 + 1).
+// d/dx arcsinh(x) = 1 / sqrt(x**2 + 1); arccosh: 1 / sqrt(x**2 - 1).
 LogicalResult AsinhOp::buildVjp(OpBuilder &b, ValueRange cts,
                                 SmallVectorImpl<Value> &out) {
-  Location loc = getLoc();
-  Value d =
-      make<RsqrtOp>(b, loc, shiftedSquare(b, loc, getOperand(), 1, false));
-  return unary(out, scale(b, loc, cts[0], d));
+  return unary(out, overShiftedSquare(b, getLoc(), cts[0], getOperand(), 1,
+                                      /*subtract=*/false, /*root=*/true));
 }
 
-// d/dx arccosh(x) = 1 / sqrt(x**2 - 1).
 LogicalResult AcoshOp::buildVjp(OpBuilder &b, ValueRange cts,
                                 SmallVectorImpl<Value> &out) {
-  Location loc = getLoc();
-  Value d =
-      make<RsqrtOp>(b, loc, shiftedSquare(b, loc, getOperand(), -1, false));
-  return unary(out, scale(b, loc, cts[0], d));
+  return unary(out, overShiftedSquare(b, getLoc(), cts[0], getOperand(), -1,
+                                      /*subtract=*/false, /*root=*/true));
 }
 
 // d/dx arctanh(x) = 1 / (1 - x**2).
 LogicalResult AtanhOp::buildVjp(OpBuilder &b, ValueRange cts,
                                 SmallVectorImpl<Value> &out) {
-  Location loc = getLoc();
-  return unary(out, make<DivOp>(b, loc, cts[0],
-                                shiftedSquare(b, loc, getOperand(), 1, true)));
+  return unary(out, overShiftedSquare(b, getLoc(), cts[0], getOperand(), 1,
+                                      /*subtract=*/true, /*root=*/false));
 }
 
-// d/dx log_k(x) = 1 / (x ln k).
 LogicalResult Log2Op::buildVjp(OpBuilder &b, ValueRange cts,
                                SmallVectorImpl<Value> &out) {
-  Location loc = getLoc();
-  Value d = make<DivOp>(b, loc, cts[0], getOperand());
-  return unary(out, scale(b, loc, d, splat(b, loc, getType(), 1 / M_LN2)));
+  return unary(out, overXLn(b, getLoc(), cts[0], getOperand(), M_LN2));
 }
 
 LogicalResult Log10Op::buildVjp(OpBuilder &b, ValueRange cts,
                                 SmallVectorImpl<Value> &out) {
-  Location loc = getLoc();
-  Value d = make<DivOp>(b, loc, cts[0], getOperand());
-  return unary(out, scale(b, loc, d, splat(b, loc, getType(), 1 / M_LN10)));
+  return unary(out, overXLn(b, getLoc(), cts[0], getOperand(), M_LN10));
 }
 
 // d/dx 2**x = 2**x ln 2: the forward result.

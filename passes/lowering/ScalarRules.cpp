@@ -150,42 +150,22 @@ static Value emitRealTranscendental(OpBuilder &b, Location loc, Type t,
   return isFloat(t) ? MathOp::create(b, loc, a[0]) : Value();
 }
 
-Value tnp::emitScalar(AsinOp, OpBuilder &b, Location loc, Type t,
-                      ValueRange a) {
-  return emitRealTranscendental<math::AsinOp>(b, loc, t, a);
-}
-Value tnp::emitScalar(AcosOp, OpBuilder &b, Location loc, Type t,
-                      ValueRange a) {
-  return emitRealTranscendental<math::AcosOp>(b, loc, t, a);
-}
-Value tnp::emitScalar(AtanOp, OpBuilder &b, Location loc, Type t,
-                      ValueRange a) {
-  return emitRealTranscendental<math::AtanOp>(b, loc, t, a);
-}
-Value tnp::emitScalar(SinhOp, OpBuilder &b, Location loc, Type t,
-                      ValueRange a) {
-  return emitRealTranscendental<math::SinhOp>(b, loc, t, a);
-}
-Value tnp::emitScalar(CoshOp, OpBuilder &b, Location loc, Type t,
-                      ValueRange a) {
-  return emitRealTranscendental<math::CoshOp>(b, loc, t, a);
-}
-Value tnp::emitScalar(AsinhOp, OpBuilder &b, Location loc, Type t,
-                      ValueRange a) {
-  return emitRealTranscendental<math::AsinhOp>(b, loc, t, a);
-}
-Value tnp::emitScalar(AcoshOp, OpBuilder &b, Location loc, Type t,
-                      ValueRange a) {
-  return emitRealTranscendental<math::AcoshOp>(b, loc, t, a);
-}
-Value tnp::emitScalar(AtanhOp, OpBuilder &b, Location loc, Type t,
-                      ValueRange a) {
-  return emitRealTranscendental<math::AtanhOp>(b, loc, t, a);
-}
-Value tnp::emitScalar(CbrtOp, OpBuilder &b, Location loc, Type t,
-                      ValueRange a) {
-  return emitRealTranscendental<math::CbrtOp>(b, loc, t, a);
-}
+// One line per op: the real rule is its math op.
+#define TNP_REAL_TRANSCENDENTAL(OpT)                                           \
+  Value tnp::emitScalar(OpT##Op, OpBuilder &b, Location loc, Type t,           \
+                        ValueRange a) {                                        \
+    return emitRealTranscendental<math::OpT##Op>(b, loc, t, a);                \
+  }
+TNP_REAL_TRANSCENDENTAL(Asin)
+TNP_REAL_TRANSCENDENTAL(Acos)
+TNP_REAL_TRANSCENDENTAL(Atan)
+TNP_REAL_TRANSCENDENTAL(Sinh)
+TNP_REAL_TRANSCENDENTAL(Cosh)
+TNP_REAL_TRANSCENDENTAL(Asinh)
+TNP_REAL_TRANSCENDENTAL(Acosh)
+TNP_REAL_TRANSCENDENTAL(Atanh)
+TNP_REAL_TRANSCENDENTAL(Cbrt)
+#undef TNP_REAL_TRANSCENDENTAL
 
 /// A logarithm in base e**(1/`scale`) of a complex number: log(z) * scale.
 static Value scaledComplexLog(OpBuilder &b, Location loc, Type t, Value z,
