@@ -92,9 +92,11 @@ ndarray tnp::roll(const ndarray &a, const std::vector<int64_t> &shift,
                      ",) and arg 1 with shape (" + std::to_string(axis.size()) +
                      ",).");
   ndarray result = a;
-  // Shifts and axes broadcast against each other; an axis named twice
-  // rolls by the sum of its shifts.
-  for (size_t i = 0; i < std::max(shift.size(), axis.size()); ++i)
+  // Shifts and axes broadcast against each other (an empty one broadcasts
+  // to nothing); an axis named twice rolls by the sum of its shifts.
+  size_t rolls =
+      shift.empty() || axis.empty() ? 0 : std::max(shift.size(), axis.size());
+  for (size_t i = 0; i < rolls; ++i)
     result = rollAxis(result, shift[shift.size() == 1 ? 0 : i],
                       normalizeAxis(axis[axis.size() == 1 ? 0 : i], a.ndim()));
   return result;

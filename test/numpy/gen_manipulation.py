@@ -184,7 +184,8 @@ for shift, axis in [(1, None), (-2, None), (5, 0), (-1, 1), (7, 2), (0, 1),
         args["axis"] = axis
     c.case("roll_%d_%s" % (shift, str(axis)), "roll", [a234], args,
            np.roll(a234, shift, axis))
-for shifts, axes in [((1, 2), (0, 1)), ((1, -1), (2, 2)), ((2,), (0, 2))]:
+for shifts, axes in [((1, 2), (0, 1)), ((1, -1), (2, 2)), ((2,), (0, 2)),
+                     ((), (0,)), ((1,), ()), ((), ())]:
     c.case("roll_multi_%s_%s" % ("_".join(map(str, shifts)),
                                  "_".join(map(str, axes))),
            "roll", [a234], {"shifts": shifts, "axes": axes},
