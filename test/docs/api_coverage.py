@@ -4,7 +4,9 @@ test/reference/tf_numpy_api.txt) is declared in a public header (a function,
 class or constant of namespace tnp, or tnp::random for random.*), or listed
 in docs/api.md's "Not in tnp yet", "Not in tnp by design" or "Another
 meaning in tnp" tables; a name listed in the first two must not be declared
-(the lists shrink as names land).
+(the lists shrink as names land). Each C++ declaration docs/api.md quotes
+"By topic" must stand in a public header, so the page cannot drift from
+the code.
 
 usage: api_coverage.py REPO_ROOT
 """
@@ -52,6 +54,25 @@ def listed(root, title):
     return set(re.findall(r"^\| `([\w.]+)` \|", section, re.M))
 
 
+def stale_declarations(root):
+    """The declarations docs/api.md quotes under "By topic" that no public
+    header has (compared with whitespace collapsed)."""
+    headers = " ".join(open(p).read() for p in
+                       glob.glob(os.path.join(root, "include", "tnp", "*.h")))
+    headers = re.sub(r"\s+", " ", headers)
+    text = open(os.path.join(root, "docs", "api.md")).read()
+    section = text.split("\n## By topic\n", 1)[1].split("\n## ", 1)[0]
+    stale = []
+    for row in re.findall(r"^\| `[\w.]+` \| (.*) \|$", section, re.M):
+        if row.startswith("`class "):
+            continue  # the array's row describes the class
+        for span in re.findall(r"`((?:[^`\\]|\\.)+)`", row):
+            decl = span.replace("\\|", "|")
+            if decl not in headers:
+                stale.append(decl)
+    return stale
+
+
 def main():
     root = sys.argv[1]
     reference = os.path.join(root, "test", "reference", "tf_numpy_api.txt")
@@ -73,6 +94,9 @@ def main():
         if name in have and name in lacking:
             errors.append("%s: declared, but still listed in docs/api.md"
                           % name)
+    for decl in stale_declarations(root):
+        errors.append("docs/api.md quotes `%s`, which no header declares"
+                      % decl)
     for name in sorted(lacking - set(wanted)):
         errors.append("%s: listed in docs/api.md but no tf.experimental.numpy"
                       " name" % name)
