@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <map>
 #include <string>
@@ -53,11 +54,20 @@ def median(fn, reps, inner):
 )PY";
 }
 
-/// Runs numpyPrelude() + `script` (no single quotes) with /usr/bin/python3;
+/// The Python whose NumPy the benchmarks compare with: $TNP_BENCH_PYTHON
+/// (e.g. a virtual environment with pip's NumPy, which links OpenBLAS and
+/// NumPy 2's SIMD sorts), else /usr/bin/python3 (Debian's NumPy, reference
+/// BLAS).
+inline std::string numpyPython() {
+  const char *python = std::getenv("TNP_BENCH_PYTHON");
+  return python && *python ? python : "/usr/bin/python3";
+}
+
+/// Runs numpyPrelude() + `script` (no single quotes) with numpyPython();
 /// its output lines "name seconds" become the map. Empty if Python fails.
 inline std::map<std::string, double> numpyTimes(const std::string &script) {
   std::string command =
-      "/usr/bin/python3 -c '" + std::string(numpyPrelude()) + script + "'";
+      numpyPython() + " -c '" + std::string(numpyPrelude()) + script + "'";
   std::map<std::string, double> times;
   FILE *pipe = popen(command.c_str(), "r");
   if (!pipe)

@@ -184,6 +184,32 @@ FailureOr<Shape> tnp::inferConcatenateShape(ArrayRef<ArrayRef<int64_t>> inputs,
   return result;
 }
 
+FailureOr<Shape> tnp::inferSortShape(ArrayRef<ArrayRef<int64_t>> operands,
+                                     int64_t axis, ErrorSink sink) {
+  if (operands.empty())
+    return Fail(sink) << "needs at least one operand";
+  ArrayRef<int64_t> first = operands.front();
+  int64_t rank = first.size();
+  if (rank == 0)
+    return Fail(sink) << "cannot sort a 0-d array";
+  if (axis < 0 || axis >= rank)
+    return Fail(sink) << "axis " << axis << " out of range [0, " << rank << ")";
+  Shape result(first);
+  for (auto [i, shape] : llvm::enumerate(operands.drop_front())) {
+    bool same = shape.size() == first.size();
+    for (size_t d = 0; same && d < shape.size(); ++d) {
+      same = compatible(first[d], shape[d]);
+      if (isDynamic(result[d]))
+        result[d] = shape[d];
+    }
+    if (!same)
+      return Fail(sink) << "operand " << i + 1 << " has shape "
+                        << formatShape(shape) << ", operand 0 "
+                        << formatShape(first);
+  }
+  return result;
+}
+
 FailureOr<Shape> tnp::inferPadShape(ArrayRef<int64_t> operand,
                                     ArrayRef<int64_t> low,
                                     ArrayRef<int64_t> high,

@@ -56,6 +56,9 @@ FailureOr<Shape> inferSliceShape(ArrayRef<int64_t> operand,
 /// NumPy's words, which name inputs by index.
 FailureOr<Shape> inferConcatenateShape(ArrayRef<ArrayRef<int64_t>> inputs,
                                        int64_t dimension, ErrorSink sink);
+/// tnp.sort: operands of one shape, of rank at least 1, `axis` in range.
+FailureOr<Shape> inferSortShape(ArrayRef<ArrayRef<int64_t>> operands,
+                                int64_t axis, ErrorSink sink);
 FailureOr<Shape> inferPadShape(ArrayRef<int64_t> operand, ArrayRef<int64_t> low,
                                ArrayRef<int64_t> high,
                                ArrayRef<int64_t> interior, ErrorSink sink);

@@ -8,5 +8,6 @@ include "dialect/ops/ShapeOps.td"
 include "dialect/ops/ReductionOps.td"
 include "dialect/ops/IndexingOps.td"
 include "dialect/ops/RandomOps.td"
+include "dialect/ops/SortOps.td"
 
 #endif // TNP_OPS_TD

@@ -395,6 +395,53 @@ ndarray prim::argmin(const ndarray &x, int64_t axis) {
   return argReduce<mlir::tnp::ArgminOp>(x, axis);
 }
 
+/// A tnp.sort call of x: its sorted values, or (`withIndices`) the
+/// permutation. Rows along dimension 0 sort apart unless they are the
+/// sorted axis.
+static ndarray sortCall(const ndarray &x, int64_t axis, bool withIndices) {
+  const ArrayImpl &a = implOf(x);
+  shape_t shape = ruleShape([&](mlir::tnp::ErrorSink sink) {
+    return mlir::tnp::inferSortShape({a.shape}, axis, sink);
+  });
+  Call call = makeCall(
+      [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
+         const int64_t *attrs, int, mlir::Type) -> mlir::Value {
+        return mlir::tnp::SortOp::create(b, loc, mlir::ValueRange{in[0]},
+                                         attrs[0], attrs[1] != 0)
+            .getResults()
+            .back();
+      },
+      {&x}, shape, withIndices ? int64 : a.dtype, {axis, withIndices});
+  if (axis != 0)
+    call.rowwiseInputs = 1;
+  return run(call);
+}
+
+ndarray prim::sort(const ndarray &x, int64_t axis) {
+  return sortCall(x, axis, false);
+}
+ndarray prim::argsort(const ndarray &x, int64_t axis) {
+  return sortCall(x, axis, true);
+}
+ndarray prim::sortBy(const ndarray &keys, const ndarray &values,
+                     int64_t axis) {
+  const ArrayImpl &k = implOf(keys), &v = implOf(values);
+  shape_t shape = ruleShape([&](mlir::tnp::ErrorSink sink) {
+    return mlir::tnp::inferSortShape({k.shape, v.shape}, axis, sink);
+  });
+  Call call = makeCall(
+      [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
+         const int64_t *attrs, int, mlir::Type) -> mlir::Value {
+        return mlir::tnp::SortOp::create(b, loc, mlir::ValueRange{in[0], in[1]},
+                                         attrs[0], false)
+            .getResult(1);
+      },
+      {&keys, &values}, shape, v.dtype, {axis});
+  if (axis != 0)
+    call.rowwiseInputs = 3;
+  return run(call);
+}
+
 ndarray prim::dotGeneral(const ndarray &lhs, const ndarray &rhs,
                          const std::vector<int64_t> &lhsBatch,
                          const std::vector<int64_t> &rhsBatch,

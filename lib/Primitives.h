@@ -111,6 +111,16 @@ ndarray scan(Reduce kind, const ndarray &x, int64_t axis);
 ndarray argmax(const ndarray &x, int64_t axis);
 ndarray argmin(const ndarray &x, int64_t axis);
 
+/// tnp.sort of x alone along an in-range axis (rank >= 1): x sorted,
+/// stably, NaNs last.
+ndarray sort(const ndarray &x, int64_t axis);
+/// tnp.sort of x and an iota along the axis: the int64 permutation that
+/// sorts x (stable).
+ndarray argsort(const ndarray &x, int64_t axis);
+/// tnp.sort of keys and values (one shape): the values in the order that
+/// sorts the keys.
+ndarray sortBy(const ndarray &keys, const ndarray &values, int64_t axis);
+
 /// tnp.dot_general; operands promote.
 ndarray dotGeneral(const ndarray &lhs, const ndarray &rhs,
                    const std::vector<int64_t> &lhsBatch,

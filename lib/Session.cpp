@@ -10,6 +10,7 @@
 #include "passes/Pipelines.h"
 #include "runtime/CompileCache.h"
 #include "runtime/JitEngine.h"
+#include "runtime/Sort.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -68,6 +69,8 @@ Session::Session() {
   // Strided copies lower to a call of MLIR's runtime helper.
   options.symbols.push_back(
       {"memrefCopy", reinterpret_cast<void *>(&memrefCopy)});
+  // tnp.sort lowers to calls of the runtime's row sorts.
+  llvm::append_range(options.symbols, runtime::sortSymbols());
 #ifdef TNP_LIBOMP_PATH
   openMP = std::filesystem::exists(TNP_LIBOMP_PATH);
   if (openMP)

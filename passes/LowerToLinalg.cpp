@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -38,7 +39,7 @@ namespace {
 /// Rejects ops whose operands are not yet in the dtype the op computes in:
 /// lowering them would silently pick one operand's arithmetic.
 LogicalResult checkPromoted(ModuleOp module) {
-  WalkResult result = module.walk([](PromotableOpInterface op) {
+  WalkResult result = module.walk([](tnp::PromotableOpInterface op) {
     OperandRange operands = op.getPromotedOperands();
     Type first = getElementTypeOrSelf(operands.front().getType());
     for (Value v : operands.drop_front()) {
@@ -99,7 +100,10 @@ struct TnpLowerToLinalgPass
     ConversionTarget target(*ctx);
     target.addIllegalDialect<TnpDialect>();
     target.addLegalDialect<arith::ArithDialect, complex::ComplexDialect,
-                           linalg::LinalgDialect, math::MathDialect>();
+                           linalg::LinalgDialect, math::MathDialect,
+                           memref::MemRefDialect>();
+    // tnp.sort's row loop (passes/lowering/SortLowering.cpp).
+    target.addLegalOp<scf::ParallelOp, scf::ReduceOp>();
     target.addDynamicallyLegalDialect<bufferization::BufferizationDialect,
                                       tensor::TensorDialect>(
         [&](Operation *op) { return converter.isLegal(op); });
@@ -125,6 +129,7 @@ struct TnpLowerToLinalgPass
     populateReductionLoweringPatterns(converter, patterns);
     populateIndexingLoweringPatterns(converter, patterns);
     populateRandomLoweringPatterns(converter, patterns);
+    populateSortLoweringPatterns(converter, patterns);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
   }

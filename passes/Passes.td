@@ -49,9 +49,12 @@ def TnpLowerToLinalgPass : Pass<"tnp-lower-to-linalg", "::mlir::ModuleOp"> {
     becomes a `linalg.generic` over `%x` whose body is `math.exp`.
   }];
   let dependentDialects = [
-    "::mlir::arith::ArithDialect", "::mlir::complex::ComplexDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::complex::ComplexDialect", "::mlir::func::FuncDialect",
     "::mlir::linalg::LinalgDialect", "::mlir::math::MathDialect",
-    "::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect"
+    "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect"
   ];
 }
 

@@ -22,6 +22,7 @@
 #include <tnp/promotion.h>
 #include <tnp/random.h>
 #include <tnp/reductions.h>
+#include <tnp/sorting.h>
 #include <tnp/trace.h>
 #include <tnp/vectorize.h>
 #include <tnp/version.h>

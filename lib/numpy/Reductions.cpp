@@ -28,44 +28,6 @@ ndarray strong(const ndarray &x) {
   return x.is_weak() ? literalAs(x, x.dtype()) : x;
 }
 
-/// The axes `axis` names, in range and sorted, as NumPy's ufunc reductions
-/// read them: every axis's bounds first, then repeats. `legacyScalar` lets a
-/// single int 0 or -1 through on a 0-d array, as ufunc reductions (but not
-/// np.mean/std/var) do.
-std::vector<int64_t> normalizeAxes(const Axis &axis, int64_t rank,
-                                   bool legacyScalar) {
-  std::vector<int64_t> axes;
-  if (axis.is_none()) {
-    axes.resize(rank);
-    std::iota(axes.begin(), axes.end(), 0);
-    return axes;
-  }
-  if (legacyScalar && rank == 0 && axis.is_int() &&
-      (axis.axes()[0] == 0 || axis.axes()[0] == -1))
-    return axes;
-  for (int64_t a : axis.axes())
-    axes.push_back(normalizeAxis(a, rank));
-  std::vector<bool> seen(rank);
-  for (int64_t a : axes) {
-    if (seen[a])
-      throw ValueError("duplicate value in 'axis'");
-    seen[a] = true;
-  }
-  std::sort(axes.begin(), axes.end());
-  return axes;
-}
-
-/// Reshapes a reduction's result to keep the reduced axes as size 1.
-ndarray keepDims(const ndarray &result, const shape_t &shape,
-                 const std::vector<int64_t> &axes, bool keepdims) {
-  if (!keepdims)
-    return result;
-  shape_t kept(shape);
-  for (int64_t a : axes)
-    kept[a] = 1;
-  return prim::reshape(result, kept);
-}
-
 /// The number of elements the reduction over `axes` combines.
 int64_t countOf(const shape_t &shape, const std::vector<int64_t> &axes) {
   int64_t n = 1;

@@ -116,6 +116,8 @@ void populateReductionLoweringPatterns(const TypeConverter &converter,
                                        RewritePatternSet &patterns);
 void populateIndexingLoweringPatterns(const TypeConverter &converter,
                                       RewritePatternSet &patterns);
+void populateSortLoweringPatterns(const TypeConverter &converter,
+                                  RewritePatternSet &patterns);
 void populateRandomLoweringPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns);
 

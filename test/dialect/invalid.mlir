@@ -758,3 +758,27 @@ func.func @random_dtype(%k: tensor<2xui32>) {
   %0 = tnp.random_bits %k : (tensor<2xui32>) -> tensor<4xf32>
   return
 }
+
+// -----
+
+func.func @sort_axis(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tnp.sort' op axis 2 out of range [0, 2)}}
+  %0 = tnp.sort(%a) axis = 2 : tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @sort_0d(%a: tensor<f32>) {
+  // expected-error @+1 {{'tnp.sort' op cannot sort a 0-d array}}
+  %0 = tnp.sort(%a) axis = 0 : tensor<f32>
+  return
+}
+
+// -----
+
+func.func @sort_shapes(%a: tensor<2x3xf32>, %b: tensor<3x2xi64>) {
+  // expected-error @+1 {{'tnp.sort' op operand 1 has shape [3, 2], operand 0 [2, 3]}}
+  %0:2 = tnp.sort(%a, %b) axis = 1 : tensor<2x3xf32>, tensor<3x2xi64>
+  return
+}

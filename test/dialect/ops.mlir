@@ -244,3 +244,16 @@ func.func @random(%key: tensor<2xui32>) -> (tensor<3x4xui32>, tensor<5xui64>) {
   %1 = tnp.random_bits %key : (tensor<2xui32>) -> tensor<5xui64>
   return %0, %1 : tensor<3x4xui32>, tensor<5xui64>
 }
+
+// CHECK-LABEL: func.func @sort
+func.func @sort(%x: tensor<3x4xf32>, %i: tensor<3x4xi64>, %c: tensor<?xcomplex<f64>>) -> (tensor<3x4xf32>, tensor<3x4xi64>) {
+  // CHECK: tnp.sort(%{{.*}}) axis = 1 : tensor<3x4xf32>
+  %0 = tnp.sort(%x) axis = 1 : tensor<3x4xf32>
+  // CHECK: tnp.sort(%{{.*}}, %{{.*}}) axis = 0 : tensor<3x4xf32>, tensor<3x4xi64>
+  %1:2 = tnp.sort(%x, %i) axis = 0 : tensor<3x4xf32>, tensor<3x4xi64>
+  // CHECK: tnp.sort(%{{.*}}) axis = 0 : tensor<?xcomplex<f64>>
+  %2 = tnp.sort(%c) axis = 0 : tensor<?xcomplex<f64>>
+  // CHECK: tnp.sort(%{{.*}}) axis = 1 indices : tensor<3x4xf32>
+  %3:2 = tnp.sort(%x) axis = 1 indices : tensor<3x4xf32>
+  return %0, %1#1 : tensor<3x4xf32>, tensor<3x4xi64>
+}

@@ -505,6 +505,7 @@ const Table &table() {
       all.insert(part.begin(), part.end());
     addReductionsAndLinalg(all);
     addIndexing(all);
+    addSorting(all);
     return all;
   }();
   return t;

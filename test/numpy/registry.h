@@ -58,10 +58,16 @@ using Function = std::function<Results(const Inputs &, const Args &)>;
 /// The function registered under `name`, or null.
 const Function *findFunction(const std::string &name);
 
+/// NumPy's `axis` of a reduction: `axis=1` (an int), `axes=0,2` (a tuple;
+/// `axes=` is the empty tuple) or neither (None).
+tnp::Axis axisOf(const Args &a);
+
 /// Registers the reductions and linalg functions (registry_reductions.cpp).
 void addReductionsAndLinalg(std::map<std::string, Function> &table);
 /// Registers indexing, its updates and functions (registry_indexing.cpp).
 void addIndexing(std::map<std::string, Function> &table);
+/// Registers sorting, searching and order statistics (registry_sorting.cpp).
+void addSorting(std::map<std::string, Function> &table);
 
 } // namespace check
 

@@ -13,14 +13,6 @@ using tnp::ndarray;
 
 namespace {
 
-tnp::Axis axisOf(const Args &a) {
-  if (a.has("axis"))
-    return tnp::Axis(a.integer("axis"));
-  if (a.has("axes"))
-    return tnp::Axis(a.integers("axes"));
-  return tnp::Axis(std::nullopt);
-}
-
 void need(const Inputs &in, size_t n) {
   if (in.size() != n)
     throw ManifestError("expected " + std::to_string(n) + " operand(s), got " +
@@ -65,6 +57,14 @@ Function product(ndarray (*f)(const ndarray &, const ndarray &)) {
 }
 
 } // namespace
+
+tnp::Axis check::axisOf(const Args &a) {
+  if (a.has("axis"))
+    return tnp::Axis(a.integer("axis"));
+  if (a.has("axes"))
+    return tnp::Axis(a.integers("axes"));
+  return tnp::Axis(std::nullopt);
+}
 
 void check::addReductionsAndLinalg(std::map<std::string, Function> &t) {
   t["sum"] = reduction(tnp::sum);

@@ -106,3 +106,20 @@ func.func @loss(%x: tensor<2x3x4xf32>, %y: tensor<2x4xf32>) -> tensor<f32> {
   %s = tnp.reduce sum %d, axes = [0] : tensor<3xf32> -> tensor<f32>
   return %s : tensor<f32>
 }
+
+// -----
+
+// A sort's cotangent goes back through its permutation: the forward sort
+// gives the permutation p as its `indices` result, and the cotangent of the
+// sorted values, sorted by the keys p, lands where each value came from.
+// CHECK-LABEL: func.func @loss_grad(%arg0: tensor<2x5xf32>) -> (tensor<f32>, tensor<2x5xf32>)
+// CHECK:       %[[S:.*]]:2 = tnp.sort(%arg0) axis = 1 indices : tensor<2x5xf32>
+// CHECK:       %[[U:.*]]:2 = tnp.sort(%[[S]]#1, %{{.*}}) axis = 1 : tensor<2x5xi64>, tensor<2x5xf32>
+// CHECK:       return %{{.*}}, %[[U]]#1
+func.func @loss(%x: tensor<2x5xf32>) -> tensor<f32> {
+  %s:2 = tnp.sort(%x) axis = 1 indices : tensor<2x5xf32>
+  %w = tnp.iota dim = 1 : tensor<2x5xf32>
+  %p = tnp.mul %s#0, %w : tensor<2x5xf32>
+  %r = tnp.reduce sum %p, axes = [0, 1] : tensor<2x5xf32> -> tensor<f32>
+  return %r : tensor<f32>
+}

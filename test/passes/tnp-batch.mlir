@@ -61,3 +61,16 @@ func.func @f(%key: tensor<2xui32>, %unused: tensor<i1>) -> tensor<3xui32> {
   %b = tnp.random_bits %key : (tensor<2xui32>) -> tensor<3xui32>
   return %b : tensor<3xui32>
 }
+
+// -----
+
+// A sort batches along the axis past the batch; an unbatched operand it
+// carries along is broadcast into the batch first.
+// CHECK-LABEL: func.func @f_batched(%arg0: tensor<8x4xf32>, %arg1: tensor<4xi64>) -> (tensor<8x4xf32>, tensor<8x4xi64>)
+// CHECK:       %[[B:.*]] = tnp.broadcast_in_dim %arg1, dims = [1] : (tensor<4xi64>) -> tensor<8x4xi64>
+// CHECK:       %[[S:.*]]:3 = tnp.sort(%arg0, %[[B]]) axis = 1 indices : tensor<8x4xf32>, tensor<8x4xi64>
+// CHECK:       return %[[S]]#0, %[[S]]#2
+func.func @f(%x: tensor<4xf32>, %v: tensor<4xi64>) -> (tensor<4xf32>, tensor<4xi64>) {
+  %s:3 = tnp.sort(%x, %v) axis = 0 indices : tensor<4xf32>, tensor<4xi64>
+  return %s#0, %s#2 : tensor<4xf32>, tensor<4xi64>
+}

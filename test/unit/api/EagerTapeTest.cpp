@@ -646,6 +646,40 @@ std::vector<Case> cases() {
            tnp::sum(tnp::repeat(x, 3));
   });
 
+  // sorting.h: the values move with the sort (a permutation's gradient),
+  // the statistics interpolate between sorted values, the searches give
+  // integers.
+  unary("sort", [](const ndarray &x) { return tnp::sort(x) * 1.5; });
+  unary("argsort", [](const ndarray &x) {
+    return tnp::take_along_axis(x, tnp::argsort(x, 0), 0) * x;
+  });
+  unary("median", [](const ndarray &x) { return tnp::median(x, 1); }, {3, 4});
+  unary("nanmedian", [](const ndarray &x) { return tnp::nanmedian(x, 0); },
+        {3, 4});
+  unary("quantile", [](const ndarray &x) {
+    return tnp::quantile(x, tnp::asarray({0.3, 0.8}), 1);
+  });
+  unary("nanquantile", [](const ndarray &x) {
+    return tnp::nanquantile(x, 0.4, std::nullopt, "midpoint");
+  });
+  unary("percentile", [](const ndarray &x) {
+    return tnp::percentile(x, 35.0, 0, "linear", true);
+  });
+  unary("nanpercentile",
+        [](const ndarray &x) { return tnp::nanpercentile(x, 90.0); });
+  binary("interp", [](const ndarray &x, const ndarray &y) {
+    return tnp::interp(x, tnp::asarray({0.0, 1.0, 1.5, 3.0}),
+                       tnp::concatenate({y(0), y(1, slice(0, 1))}));
+  });
+  unary("searchsorted", [](const ndarray &x) {
+    ndarray i = tnp::searchsorted(tnp::asarray({0.7, 1.0, 1.4}), x);
+    return x * i.astype(tnp::float64);
+  });
+  unary("digitize", [](const ndarray &x) {
+    ndarray i = tnp::digitize(x, tnp::asarray({1.6, 1.0, 0.7}), true);
+    return x * i.astype(tnp::float64);
+  });
+
   // control_flow.h: eagerly, the branch or body taken runs as plain ops.
   unary("cond", [](const ndarray &x) {
     return tnp::cond(
@@ -724,7 +758,7 @@ std::set<std::string> publicNames() {
   for (const char *header :
        {"math.h", "manipulation.h", "reductions.h", "linalg.h", "indexing.h",
         "creation.h", "random.h", "ndarray.h", "control_flow.h", "vectorize.h",
-        "interop.h", "io.h"}) {
+        "interop.h", "io.h", "sorting.h"}) {
     std::ifstream in(std::string(TNP_INCLUDE_DIR) + "/tnp/" + header);
     EXPECT_TRUE(in) << header;
     std::string line, cls;

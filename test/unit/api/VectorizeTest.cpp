@@ -128,6 +128,34 @@ TEST_F(Vectorize, ComposedFunctions) {
        [](const ndarray &x) {
          return tnp::dstack({x, x});
        }},
+      {"sort", [](const ndarray &x) { return tnp::sort(x, 0); }},
+      {"argsort",
+       [](const ndarray &x) { return tnp::argsort(-x).astype(tnp::float64); }},
+      {"median", [](const ndarray &x) { return tnp::median(x, 0); }},
+      {"nanmedian", [](const ndarray &x) { return tnp::nanmedian(x); }},
+      {"quantile",
+       [](const ndarray &x) {
+         return tnp::quantile(x, tnp::asarray({0.2, 0.9}), 1);
+       }},
+      {"nanquantile",
+       [](const ndarray &x) { return tnp::nanquantile(x, 0.5, 0, "lower"); }},
+      {"percentile", [](const ndarray &x) { return tnp::percentile(x, 75.0); }},
+      {"nanpercentile",
+       [](const ndarray &x) { return tnp::nanpercentile(x, 10.0, 1); }},
+      {"searchsorted",
+       [](const ndarray &x) {
+         return tnp::searchsorted(tnp::asarray({-1.0, 0.0, 1.0}), x, "right")
+             .astype(tnp::float64);
+       }},
+      {"digitize",
+       [](const ndarray &x) {
+         return tnp::digitize(x, tnp::asarray({0.5, 0.0})).astype(tnp::float64);
+       }},
+      {"interp",
+       [](const ndarray &x) {
+         return tnp::interp(x, tnp::asarray({-1.0, 0.0, 2.0}),
+                            tnp::asarray({1.0, -1.0, 3.0}));
+       }},
       {"append", [](const ndarray &x) { return tnp::append(x, x); }},
       {"atleast_3d", [](const ndarray &x) { return tnp::atleast_3d(x); }},
       {"vsplit",

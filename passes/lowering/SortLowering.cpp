@@ -1,0 +1,217 @@
+//===- SortLowering.cpp - tnp.sort to the runtime's row sorts -------------===//
+//
+// tnp.sort becomes calls of runtime/Sort.h's functions, one per row, in an
+// scf.parallel over the rows (OpenMP where the pipeline parallelizes). The
+// calls take memrefs, so the lowering steps out of tensors and back:
+// bufferization.to_buffer of a tensor the sort owns (a copy of the operand,
+// or a tensor.empty for the permutation), the calls, and
+// bufferization.to_tensor (restrict) of what they wrote. One operand is
+// sorted in place in its copy; with more, or with `indices`, the runtime
+// writes the permutation of the keys and each result gathers its operand
+// by it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/lowering/LoweringUtils.h"
+
+#include "dialect/DTypeLattice.h"
+#include "dialect/TnpOps.h"
+#include "runtime/Sort.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace mlir::tnp;
+
+namespace {
+
+/// A row as the runtime takes it: 1-d, any offset and stride.
+MemRefType rowType(Type element) {
+  MLIRContext *ctx = element.getContext();
+  return MemRefType::get({ShapedType::kDynamic}, element,
+                         StridedLayoutAttr::get(ctx, ShapedType::kDynamic,
+                                                {ShapedType::kDynamic}));
+}
+
+/// A memref of `type`'s shape and dtype; with `anyLayout`, any strides
+/// (a buffer the sort only reads, which bufferization may hand over as a
+/// view).
+MemRefType bufferType(RankedTensorType type, bool anyLayout) {
+  if (!anyLayout)
+    return MemRefType::get(type.getShape(), type.getElementType());
+  SmallVector<int64_t> strides(type.getRank(), ShapedType::kDynamic);
+  return MemRefType::get(
+      type.getShape(), type.getElementType(),
+      StridedLayoutAttr::get(type.getContext(), ShapedType::kDynamic, strides));
+}
+
+/// The private declaration of runtime function `name` taking `rows`'
+/// types, added to the module once.
+FlatSymbolRefAttr declareRuntimeFunction(OpBuilder &b, Operation *from,
+                                         StringRef name, ValueRange rows) {
+  auto module = from->getParentOfType<ModuleOp>();
+  if (!module.lookupSymbol(name)) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    auto fn = func::FuncOp::create(b, from->getLoc(), name,
+                                   b.getFunctionType(rows.getTypes(), {}));
+    fn.setPrivate();
+  }
+  return SymbolRefAttr::get(b.getContext(), name);
+}
+
+/// Calls `body` with the rows along `axis` of `buffers` (memrefs of one
+/// shape), all rows at once in an scf.parallel.
+void forEachRow(OpBuilder &b, Location loc, ArrayRef<Value> buffers,
+                int64_t axis,
+                function_ref<void(OpBuilder &, Location, ValueRange)> body) {
+  auto type = cast<MemRefType>(buffers.front().getType());
+  int64_t rank = type.getRank();
+  auto rowsAt = [&](OpBuilder &b, Location loc, ValueRange ivs) {
+    SmallVector<Value> rows;
+    for (Value buffer : buffers) {
+      auto source = cast<MemRefType>(buffer.getType());
+      Value row = buffer;
+      if (rank > 1) {
+        SmallVector<OpFoldResult> offsets, sizes,
+            strides(rank, b.getIndexAttr(1));
+        for (int64_t d = 0, k = 0; d < rank; ++d) {
+          offsets.push_back(d == axis ? OpFoldResult(b.getIndexAttr(0))
+                                      : OpFoldResult(ivs[k++]));
+          sizes.push_back(d == axis ? memref::getMixedSize(b, loc, buffer, d)
+                                    : OpFoldResult(b.getIndexAttr(1)));
+        }
+        auto viewType = memref::SubViewOp::inferRankReducedResultType(
+            {source.getDimSize(axis)}, source, offsets, sizes, strides);
+        row = memref::SubViewOp::create(b, loc, viewType, buffer, offsets,
+                                        sizes, strides);
+      }
+      MemRefType target = rowType(source.getElementType());
+      if (row.getType() != target)
+        row = memref::CastOp::create(b, loc, target, row);
+      rows.push_back(row);
+    }
+    body(b, loc, rows);
+  };
+  if (rank == 1)
+    return rowsAt(b, loc, ValueRange());
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<Value> lbs, ubs, steps;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d == axis)
+      continue;
+    lbs.push_back(zero);
+    ubs.push_back(memref::DimOp::create(b, loc, buffers.front(), d));
+    steps.push_back(one);
+  }
+  scf::ParallelOp::create(
+      b, loc, lbs, ubs, steps,
+      [&](OpBuilder &b, Location loc, ValueRange ivs) { rowsAt(b, loc, ivs); });
+}
+
+struct SortOpLowering : OpConversionPattern<SortOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(SortOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    int64_t axis = op.getAxis();
+    ValueRange operands = adaptor.getOperands();
+    Value keys = operands.front();
+    auto keyType = cast<RankedTensorType>(keys.getType());
+    std::string dtype =
+        getDTypeName(getElementTypeOrSelf(op.getOperands().front()));
+    SmallVector<Value> dynamicSizes;
+    for (int64_t d = 0; d < keyType.getRank(); ++d)
+      if (keyType.isDynamicDim(d))
+        dynamicSizes.push_back(tensor::DimOp::create(rewriter, loc, keys, d));
+
+    // Nothing to sort, and no row to take a view of.
+    if (llvm::is_contained(keyType.getShape(), 0)) {
+      SmallVector<Value> results(operands);
+      if (op.getIndices())
+        results.push_back(buildEmpty(
+            rewriter, loc, keyType.clone(rewriter.getI64Type()), dynamicSizes));
+      rewriter.replaceOp(op, results);
+      return success();
+    }
+    auto callEachRow = [&](ArrayRef<Value> buffers, StringRef prefix) {
+      std::string name = (prefix + dtype).str();
+      forEachRow(rewriter, loc, buffers, axis,
+                 [&](OpBuilder &b, Location loc, ValueRange rows) {
+                   func::CallOp::create(
+                       b, loc, declareRuntimeFunction(b, op, name, rows),
+                       TypeRange{}, rows);
+                 });
+    };
+    if (operands.size() == 1 && !op.getIndices()) {
+      Value copy = linalg::CopyOp::create(
+                       rewriter, loc, keys,
+                       buildEmpty(rewriter, loc, keyType, dynamicSizes))
+                       .getResult(0);
+      Value buffer = bufferization::ToBufferOp::create(
+          rewriter, loc, bufferType(keyType, false), copy);
+      callEachRow({buffer}, ::tnp::runtime::kSortPrefix);
+      rewriter.replaceOp(op, bufferization::ToTensorOp::create(
+                                 rewriter, loc, keyType, buffer,
+                                 /*restrict=*/true, /*writable=*/true));
+      return success();
+    }
+
+    auto permType = keyType.clone(rewriter.getI64Type());
+    Value keyBuffer = bufferization::ToBufferOp::create(
+        rewriter, loc, bufferType(keyType, true), keys, /*read_only=*/true);
+    Value permBuffer = bufferization::ToBufferOp::create(
+        rewriter, loc, bufferType(permType, false),
+        buildEmpty(rewriter, loc, permType, dynamicSizes));
+    callEachRow({keyBuffer, permBuffer}, ::tnp::runtime::kArgsortPrefix);
+    Value perm = bufferization::ToTensorOp::create(
+        rewriter, loc, permType, permBuffer, /*restrict=*/true,
+        /*writable=*/true);
+
+    // Result i: operand i at the permuted position along the axis.
+    SmallVector<Value> results;
+    int64_t rank = keyType.getRank();
+    AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
+    for (Value operand : operands) {
+      auto type = cast<RankedTensorType>(operand.getType());
+      auto gather = linalg::GenericOp::create(
+          rewriter, loc, TypeRange{type}, ValueRange{perm},
+          ValueRange{buildEmpty(rewriter, loc, type, dynamicSizes)},
+          ArrayRef<AffineMap>{identity, identity},
+          SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+          [&](OpBuilder &b, Location loc, ValueRange args) {
+            SmallVector<Value> at;
+            for (int64_t d = 0; d < rank; ++d)
+              at.push_back(
+                  d == axis ? arith::IndexCastOp::create(
+                                  b, loc, b.getIndexType(), args[0])
+                                  .getResult()
+                            : linalg::IndexOp::create(b, loc, d).getResult());
+            linalg::YieldOp::create(
+                b, loc,
+                tensor::ExtractOp::create(b, loc, operand, at).getResult());
+          });
+      results.push_back(gather.getResult(0));
+    }
+    if (op.getIndices())
+      results.push_back(perm);
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tnp::populateSortLoweringPatterns(const TypeConverter &converter,
+                                             RewritePatternSet &patterns) {
+  patterns.add<SortOpLowering>(converter, patterns.getContext());
+}
