@@ -2,7 +2,7 @@
 //
 // Real dtypes sort by a least-significant-digit radix sort (stable, O(n),
 // one byte per pass, passes whose byte is the same for every element
-// skipped) over an unsigned key whose integer order is NumPy's order of the
+// skipped, four quarters of the row scattered at once) over an unsigned key whose integer order is NumPy's order of the
 // values; the values themselves move, so NaN payloads and the sign of zero
 // survive. Complex dtypes, which have no such key, use std::stable_sort.
 // Short rows use insertion sort.
@@ -103,25 +103,49 @@ template <typename T> T *scratch(int slot, int64_t n) {
 }
 
 /// Sorts `items` stably by `keyOf(item)` (a `Key`), `tmp` holding n more.
+/// Each pass scatters four quarters of the items at once, each quarter
+/// with its own write positions: the next position in a bucket then waits
+/// on that quarter's last write only, not on every item's (keys with few
+/// distinct bytes, such as the exponent byte of floats of one magnitude,
+/// would otherwise chain every item through one counter in memory).
 template <typename Key, typename Item, typename KeyOf>
 void radixSort(Item *items, Item *tmp, int64_t n, KeyOf keyOf) {
-  constexpr int kDigits = sizeof(Key);
-  std::array<std::array<int64_t, 256>, kDigits> counts{};
-  for (int64_t i = 0; i < n; ++i) {
-    Key key = keyOf(items[i]);
-    for (int d = 0; d < kDigits; ++d)
-      ++counts[d][(key >> (8 * d)) & 0xFF];
-  }
+  constexpr int kDigits = sizeof(Key), kQuarters = 4;
+  // Which bytes differ anywhere: a pass over a byte that is the same for
+  // every item would move nothing.
+  Key first = keyOf(items[0]), differing = 0;
+  for (int64_t i = 1; i < n; ++i)
+    differing |= keyOf(items[i]) ^ first;
+  int64_t quarter = n / kQuarters;
   Item *src = items, *dst = tmp;
   for (int d = 0; d < kDigits; ++d) {
-    std::array<int64_t, 256> &offsets = counts[d];
-    if (offsets[(keyOf(src[0]) >> (8 * d)) & 0xFF] == n)
+    if (((differing >> (8 * d)) & 0xFF) == 0)
       continue;
+    auto digit = [&](const Item &item) {
+      return (keyOf(item) >> (8 * d)) & 0xFF;
+    };
+    std::array<std::array<int64_t, 256>, kQuarters> next{};
+    for (int q = 0; q < kQuarters; ++q) {
+      int64_t end = q == kQuarters - 1 ? n : (q + 1) * quarter;
+      for (int64_t i = q * quarter; i < end; ++i)
+        ++next[q][digit(src[i])];
+    }
+    // Quarter q's items of bucket b go after every earlier bucket's and
+    // after the earlier quarters' items of b.
     int64_t sum = 0;
-    for (int64_t &count : offsets)
-      sum += std::exchange(count, sum);
-    for (int64_t i = 0; i < n; ++i)
-      dst[offsets[(keyOf(src[i]) >> (8 * d)) & 0xFF]++] = src[i];
+    for (int b = 0; b < 256; ++b)
+      for (int q = 0; q < kQuarters; ++q)
+        sum += std::exchange(next[q][b], sum);
+    for (int64_t i = 0; i < quarter; ++i) {
+      Item a = src[i], b = src[quarter + i], c = src[2 * quarter + i],
+           e = src[3 * quarter + i];
+      dst[next[0][digit(a)]++] = a;
+      dst[next[1][digit(b)]++] = b;
+      dst[next[2][digit(c)]++] = c;
+      dst[next[3][digit(e)]++] = e;
+    }
+    for (int64_t i = kQuarters * quarter; i < n; ++i)
+      dst[next[3][digit(src[i])]++] = src[i];
     std::swap(src, dst);
   }
   if (src != items)
