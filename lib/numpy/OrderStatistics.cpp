@@ -163,7 +163,8 @@ ndarray quantileOf(const ndarray &a, const ndarray &q, const Axis &axis,
   ndarray result = at(lower).astype(dtype);
   if (interpolates)
     result = lerp(result, at(upper).astype(dtype), gamma.astype(dtype));
-  if (skipNaN)
+  // Only floats hold NaNs (and an integer result could not hold one).
+  if (skipNaN && a.dtype().is_floating())
     result = nanWhere(count == 0, result);
   else if (a.dtype().is_floating())
     result =

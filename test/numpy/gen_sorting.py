@@ -243,6 +243,10 @@ c.case("percentile_basic", "percentile", [a, np.array([10.0, 50.0, 95.0])],
 c.case("percentile_int_q", "percentile", [ai, np.array([0, 25, 100])],
        {"method": "nearest"},
        np.percentile(ai, [0, 25, 100], method="nearest"))
+for method in ["lower", "nearest"]:
+    c.case("nanquantile_int_%s" % method, "nanquantile", [ai, q2],
+           {"axis": 0, "method": method},
+           np.nanquantile(ai, q2, axis=0, method=method))
 c.case("nanpercentile_basic", "nanpercentile",
        [withnan, np.array([30.0, 60.0])], {"axis": 1},
        np.nanpercentile(withnan, [30.0, 60.0], axis=1), tol="rounding")
