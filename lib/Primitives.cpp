@@ -91,23 +91,25 @@ template <typename OpT> constexpr ElementwiseInfo info() {
 
 namespace t = mlir::tnp;
 const ElementwiseInfo kElementwise[] = {
-    info<t::NegOp>(),     info<t::AbsOp>(),   info<t::SignOp>(),
-    info<t::ExpOp>(),     info<t::Expm1Op>(), info<t::LogOp>(),
-    info<t::Log1pOp>(),   info<t::SqrtOp>(),  info<t::RsqrtOp>(),
-    info<t::SquareOp>(),  info<t::TanhOp>(),  info<t::LogisticOp>(),
-    info<t::SinOp>(),     info<t::CosOp>(),   info<t::TanOp>(),
-    info<t::AsinOp>(),    info<t::AcosOp>(),  info<t::AtanOp>(),
-    info<t::SinhOp>(),    info<t::CoshOp>(),  info<t::AsinhOp>(),
-    info<t::AcoshOp>(),   info<t::AtanhOp>(), info<t::Log2Op>(),
-    info<t::Log10Op>(),   info<t::Exp2Op>(),  info<t::CbrtOp>(),
-    info<t::FloorOp>(),   info<t::CeilOp>(),  info<t::RoundOp>(),
-    info<t::NotOp>(),     info<t::AddOp>(),   info<t::SubOp>(),
-    info<t::MulOp>(),     info<t::DivOp>(),   info<t::FloorDivOp>(),
-    info<t::RemOp>(),     info<t::PowOp>(),   info<t::MaximumOp>(),
-    info<t::MinimumOp>(), info<t::AndOp>(),   info<t::OrOp>(),
-    info<t::XorOp>(),     info<t::Atan2Op>(), info<t::EqOp>(),
-    info<t::NeOp>(),      info<t::LtOp>(),    info<t::LeOp>(),
-    info<t::GtOp>(),      info<t::GeOp>(),    info<t::SelectOp>(),
+    info<t::NegOp>(),       info<t::AbsOp>(),     info<t::SignOp>(),
+    info<t::ExpOp>(),       info<t::Expm1Op>(),   info<t::LogOp>(),
+    info<t::Log1pOp>(),     info<t::SqrtOp>(),    info<t::RsqrtOp>(),
+    info<t::SquareOp>(),    info<t::TanhOp>(),    info<t::LogisticOp>(),
+    info<t::SinOp>(),       info<t::CosOp>(),     info<t::TanOp>(),
+    info<t::AsinOp>(),      info<t::AcosOp>(),    info<t::AtanOp>(),
+    info<t::SinhOp>(),      info<t::CoshOp>(),    info<t::AsinhOp>(),
+    info<t::AcoshOp>(),     info<t::AtanhOp>(),   info<t::Log2Op>(),
+    info<t::Log10Op>(),     info<t::Exp2Op>(),    info<t::CbrtOp>(),
+    info<t::FloorOp>(),     info<t::CeilOp>(),    info<t::RoundOp>(),
+    info<t::NotOp>(),       info<t::RealOp>(),    info<t::ImagOp>(),
+    info<t::ConjOp>(),      info<t::SignbitOp>(), info<t::AddOp>(),
+    info<t::SubOp>(),       info<t::MulOp>(),     info<t::DivOp>(),
+    info<t::FloorDivOp>(),  info<t::RemOp>(),     info<t::PowOp>(),
+    info<t::MaximumOp>(),   info<t::MinimumOp>(), info<t::AndOp>(),
+    info<t::OrOp>(),        info<t::XorOp>(),     info<t::Atan2Op>(),
+    info<t::NextafterOp>(), info<t::GcdOp>(),     info<t::EqOp>(),
+    info<t::NeOp>(),        info<t::LtOp>(),      info<t::LeOp>(),
+    info<t::GtOp>(),        info<t::GeOp>(),      info<t::SelectOp>(),
 };
 // A new elementwise op needs its eager primitive: the counts must agree.
 static_assert(std::size(kElementwise) == t::kNumElementwiseOps,
@@ -423,8 +425,7 @@ ndarray prim::sort(const ndarray &x, int64_t axis) {
 ndarray prim::argsort(const ndarray &x, int64_t axis) {
   return sortCall(x, axis, true);
 }
-ndarray prim::sortBy(const ndarray &keys, const ndarray &values,
-                     int64_t axis) {
+ndarray prim::sortBy(const ndarray &keys, const ndarray &values, int64_t axis) {
   const ArrayImpl &k = implOf(keys), &v = implOf(values);
   shape_t shape = ruleShape([&](mlir::tnp::ErrorSink sink) {
     return mlir::tnp::inferSortShape({k.shape, v.shape}, axis, sink);

@@ -365,6 +365,49 @@ def Tnp_NotOp : Tnp_UnaryOp<"not", "Same", Tnp_BoolOrIntTensor,
   let hasFolder = 1;
 }
 
+def Tnp_RealOp : Tnp_UnaryOp<"real", "Magnitude"> {
+  let summary = "elementwise real part (the operand itself when not complex)";
+  let description = [{
+    The complex parts are ops because no composition gives them exactly: a
+    product by 1j turns an infinite part into NaN.
+    ```mlir
+    %r = tnp.real %z : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
+    ```
+  }];
+}
+
+def Tnp_ImagOp : Tnp_UnaryOp<"imag", "Magnitude", Tnp_Tensor,
+                             [Tnp_ZeroDerivative]> {
+  let summary = "elementwise imaginary part (zeros when not complex)";
+  let description = [{
+    Differentiable inputs are real (complex ones have no cotangent), whose
+    imaginary part is the constant 0.
+    ```mlir
+    %i = tnp.imag %z : (tensor<4xcomplex<f64>>) -> tensor<4xf64>
+    ```
+  }];
+}
+
+def Tnp_ConjOp : Tnp_UnaryOp<"conj", "Same"> {
+  let summary = "elementwise complex conjugate (the operand when not complex)";
+  let description = [{
+    ```mlir
+    %c = tnp.conj %z : tensor<4xcomplex<f32>>
+    ```
+  }];
+}
+
+def Tnp_SignbitOp : Tnp_UnaryOp<"signbit", "BoolResult", Tnp_RealTensor,
+                                [Tnp_ZeroDerivative]> {
+  let summary = "elementwise sign bit: true for negatives, -0.0 and -NaN";
+  let description = [{
+    An op because comparisons cannot see the sign of -0.0 and -NaN.
+    ```mlir
+    %s = tnp.signbit %x : (tensor<4xf32>) -> tensor<4xi1>
+    ```
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Binary ops.
 //===----------------------------------------------------------------------===//
@@ -497,6 +540,33 @@ def Tnp_Atan2Op : Tnp_BinaryOp<"atan2", "InexactResult", Tnp_RealTensor> {
   let description = [{
     ```mlir
     %a = tnp.atan2 %y, %x : tensor<4xf32>
+    ```
+  }];
+}
+
+def Tnp_NextafterOp : Tnp_BinaryOp<"nextafter", "InexactResult",
+                                   Tnp_RealTensor> {
+  let summary = "elementwise next float after x1 towards x2";
+  let description = [{
+    An op because the step is one unit in the last place of the dtype,
+    taken on the float's bits. Its derivative is x1's (the step is
+    negligible), none for x2.
+    ```mlir
+    %n = tnp.nextafter %x, %y : tensor<4xf16>
+    ```
+  }];
+}
+
+def Tnp_GcdOp : Tnp_BinaryOp<"gcd", "Numeric", Tnp_BoolOrIntTensor,
+                             [Commutative, Tnp_ZeroDerivative]> {
+  let summary = "elementwise greatest common divisor of integers";
+  let description = [{
+    An op because Euclid's algorithm loops a data-dependent number of times
+    (up to 92 for int64): its lowering is a loop per element. The result is
+    non-negative, except gcd(min, 0) of a signed dtype, which wraps as in
+    NumPy.
+    ```mlir
+    %g = tnp.gcd %a, %b : tensor<4xi32>
     ```
   }];
 }

@@ -9,6 +9,8 @@
 #include "dialect/TnpOps.h"
 #include "dialect/ops/VjpBuilders.h"
 
+#include "mlir/IR/TypeUtilities.h"
+
 #include <cmath>
 
 using namespace mlir;
@@ -258,6 +260,22 @@ LogicalResult CbrtOp::buildVjp(OpBuilder &b, ValueRange cts,
   return unary(out, make<DivOp>(b, loc, cts[0], d));
 }
 
+// Complex values have no cotangents; a real operand is its own real part
+// and its own conjugate.
+LogicalResult RealOp::buildVjp(OpBuilder &b, ValueRange cts,
+                               SmallVectorImpl<Value> &out) {
+  if (isa<ComplexType>(getElementTypeOrSelf(getOperand().getType())))
+    return noCotangents(*this, out);
+  return unary(out, cts[0]);
+}
+
+LogicalResult ConjOp::buildVjp(OpBuilder &b, ValueRange cts,
+                               SmallVectorImpl<Value> &out) {
+  if (isa<ComplexType>(getElementTypeOrSelf(getOperand().getType())))
+    return noCotangents(*this, out);
+  return unary(out, cts[0]);
+}
+
 LogicalResult AddOp::buildVjp(OpBuilder &, ValueRange cts,
                               SmallVectorImpl<Value> &out) {
   out.append({cts[0], cts[0]});
@@ -330,6 +348,13 @@ LogicalResult Atan2Op::buildVjp(OpBuilder &b, ValueRange cts,
       make<AddOp>(b, loc, make<MulOp>(b, loc, x, x), make<MulOp>(b, loc, y, y));
   Value ct = make<DivOp>(b, loc, cts[0], norm);
   out.append({scale(b, loc, ct, x), scale(b, loc, ct, y, /*negate=*/true)});
+  return success();
+}
+
+// One step away from x1: x1's cotangent; x2 only picks the direction.
+LogicalResult NextafterOp::buildVjp(OpBuilder &b, ValueRange cts,
+                                    SmallVectorImpl<Value> &out) {
+  out.append({cts[0], Value()});
   return success();
 }
 

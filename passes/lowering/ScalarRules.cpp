@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <cmath>
 
@@ -248,6 +249,34 @@ Value tnp::emitScalar(NotOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
   return arith::XOrIOp::create(b, loc, a[0], ones);
 }
 
+Value tnp::emitScalar(RealOp, OpBuilder &b, Location loc, Type t,
+                      ValueRange a) {
+  return isComplex(t) ? complex::ReOp::create(b, loc, a[0]) : a[0];
+}
+Value tnp::emitScalar(ImagOp, OpBuilder &b, Location loc, Type t,
+                      ValueRange a) {
+  return isComplex(t) ? complex::ImOp::create(b, loc, a[0]) : zero(b, loc, t);
+}
+Value tnp::emitScalar(ConjOp, OpBuilder &b, Location loc, Type t,
+                      ValueRange a) {
+  return isComplex(t) ? complex::ConjOp::create(b, loc, a[0]) : a[0];
+}
+
+/// A float's bits as the signless integer of its width.
+static Value floatBits(OpBuilder &b, Location loc, Value x) {
+  auto width = cast<FloatType>(x.getType()).getWidth();
+  return arith::BitcastOp::create(b, loc, b.getIntegerType(width), x);
+}
+
+Value tnp::emitScalar(SignbitOp, OpBuilder &b, Location loc, Type t,
+                      ValueRange a) {
+  if (isUnsignedLike(t))
+    return arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
+  Value x = isFloat(t) ? floatBits(b, loc, a[0]) : a[0];
+  Value z = arith::ConstantOp::create(b, loc, b.getIntegerAttr(x.getType(), 0));
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, z);
+}
+
 Value tnp::emitScalar(AddOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
   return buildCombine(b, loc, CombineKind::Add, t, a[0], a[1]);
 }
@@ -435,6 +464,70 @@ Value tnp::emitScalar(XorOp, OpBuilder &b, Location loc, Type, ValueRange a) {
 Value tnp::emitScalar(Atan2Op, OpBuilder &b, Location loc, Type t,
                       ValueRange a) {
   return isFloat(t) ? math::Atan2Op::create(b, loc, a[0], a[1]) : Value();
+}
+
+/// C's nextafter on the bits: a step of one unit in the last place away
+/// from or towards zero; from zero, the smallest subnormal of y's sign.
+/// Equal operands give y, or x for float16 (NumPy's npy_half_nextafter).
+Value tnp::emitScalar(NextafterOp, OpBuilder &b, Location loc, Type t,
+                      ValueRange a) {
+  if (!isFloat(t))
+    return Value();
+  Value x = a[0], y = a[1];
+  Value xBits = floatBits(b, loc, x), yBits = floatBits(b, loc, y);
+  Type bits = xBits.getType();
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(bits, v));
+  };
+  auto cmp = [&](arith::CmpFPredicate p, Value l, Value r) -> Value {
+    return arith::CmpFOp::create(b, loc, p, l, r);
+  };
+  int64_t width = bits.getIntOrFloatBitWidth();
+  Value zeroF = zero(b, loc, t);
+  Value up = cmp(arith::CmpFPredicate::OLT, x, y);
+  Value positive = cmp(arith::CmpFPredicate::OGT, x, zeroF);
+  Value away =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, up, positive);
+  Value step = arith::SelectOp::create(b, loc, away, constant(1), constant(-1));
+  Value stepped = arith::BitcastOp::create(
+      b, loc, x.getType(), arith::AddIOp::create(b, loc, xBits, step));
+  Value ySign = arith::AndIOp::create(
+      b, loc, yBits, constant(int64_t(uint64_t(1) << (width - 1))));
+  Value tiniest = arith::BitcastOp::create(
+      b, loc, x.getType(), arith::OrIOp::create(b, loc, ySign, constant(1)));
+  Value r = arith::SelectOp::create(
+      b, loc, cmp(arith::CmpFPredicate::OEQ, x, zeroF), tiniest, stepped);
+  r = arith::SelectOp::create(b, loc, cmp(arith::CmpFPredicate::OEQ, x, y),
+                              t.isF16() ? x : y, r);
+  Value nan = arith::AddFOp::create(b, loc, x, y);
+  return arith::SelectOp::create(b, loc, cmp(arith::CmpFPredicate::UNO, x, y),
+                                 nan, r);
+}
+
+/// Euclid's algorithm on the magnitudes as unsigned integers (so that
+/// |min| of a signed dtype wraps as NumPy's does).
+Value tnp::emitScalar(GcdOp, OpBuilder &b, Location loc, Type t, ValueRange a) {
+  if (isFloat(t) || isComplex(t))
+    return Value();
+  Value x = a[0], y = a[1];
+  if (!isUnsignedLike(t)) {
+    x = math::AbsIOp::create(b, loc, x);
+    y = math::AbsIOp::create(b, loc, y);
+  }
+  Type type = x.getType();
+  auto loop = scf::WhileOp::create(
+      b, loc, TypeRange{type, type}, ValueRange{x, y},
+      [&](OpBuilder &nb, Location l, ValueRange v) {
+        Value z = arith::ConstantOp::create(nb, l, nb.getIntegerAttr(type, 0));
+        Value more =
+            arith::CmpIOp::create(nb, l, arith::CmpIPredicate::ne, v[1], z);
+        scf::ConditionOp::create(nb, l, more, v);
+      },
+      [&](OpBuilder &nb, Location l, ValueRange v) {
+        Value r = arith::RemUIOp::create(nb, l, v[0], v[1]);
+        scf::YieldOp::create(nb, l, ValueRange{v[1], r});
+      });
+  return loop.getResult(0);
 }
 
 /// Comparisons: ordered float predicates except `ne` (NaN != NaN is true).

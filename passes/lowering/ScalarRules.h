@@ -48,6 +48,11 @@ Value emitScalar(FloorOp, OpBuilder &b, Location loc, Type t, ValueRange args);
 Value emitScalar(CeilOp, OpBuilder &b, Location loc, Type t, ValueRange args);
 Value emitScalar(RoundOp, OpBuilder &b, Location loc, Type t, ValueRange args);
 Value emitScalar(NotOp, OpBuilder &b, Location loc, Type t, ValueRange args);
+Value emitScalar(RealOp, OpBuilder &b, Location loc, Type t, ValueRange args);
+Value emitScalar(ImagOp, OpBuilder &b, Location loc, Type t, ValueRange args);
+Value emitScalar(ConjOp, OpBuilder &b, Location loc, Type t, ValueRange args);
+Value emitScalar(SignbitOp, OpBuilder &b, Location loc, Type t,
+                 ValueRange args);
 Value emitScalar(AddOp, OpBuilder &b, Location loc, Type t, ValueRange args);
 Value emitScalar(SubOp, OpBuilder &b, Location loc, Type t, ValueRange args);
 Value emitScalar(MulOp, OpBuilder &b, Location loc, Type t, ValueRange args);
@@ -64,6 +69,9 @@ Value emitScalar(AndOp, OpBuilder &b, Location loc, Type t, ValueRange args);
 Value emitScalar(OrOp, OpBuilder &b, Location loc, Type t, ValueRange args);
 Value emitScalar(XorOp, OpBuilder &b, Location loc, Type t, ValueRange args);
 Value emitScalar(Atan2Op, OpBuilder &b, Location loc, Type t, ValueRange args);
+Value emitScalar(NextafterOp, OpBuilder &b, Location loc, Type t,
+                 ValueRange args);
+Value emitScalar(GcdOp, OpBuilder &b, Location loc, Type t, ValueRange args);
 Value emitScalar(EqOp, OpBuilder &b, Location loc, Type t, ValueRange args);
 Value emitScalar(NeOp, OpBuilder &b, Location loc, Type t, ValueRange args);
 Value emitScalar(LtOp, OpBuilder &b, Location loc, Type t, ValueRange args);

@@ -79,6 +79,22 @@ func.func @and_float(%a: tensor<4xf32>) {
 
 // -----
 
+func.func @gcd_float(%a: tensor<4xf32>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of}}
+  %0 = tnp.gcd %a, %a : tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @signbit_complex(%a: tensor<4xcomplex<f32>>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of real values}}
+  %0 = tnp.signbit %a : (tensor<4xcomplex<f32>>) -> tensor<4xi1>
+  return
+}
+
+// -----
+
 func.func @floor_complex(%a: tensor<4xcomplex<f32>>) {
   // expected-error @+1 {{operand #0 must be ranked tensor of real values}}
   %0 = tnp.floor %a : tensor<4xcomplex<f32>>

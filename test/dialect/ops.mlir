@@ -96,6 +96,14 @@ func.func @unary(%x: tensor<4xf32>, %i: tensor<4xi8>, %b: tensor<4xi1>, %c: tens
   %33 = tnp.exp2 %x : tensor<4xf32>
   // CHECK: tnp.cbrt %[[I]] : (tensor<4xi8>) -> tensor<4xf16>
   %34 = tnp.cbrt %i : (tensor<4xi8>) -> tensor<4xf16>
+  // CHECK: tnp.real %[[C]] : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
+  %35 = tnp.real %c : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
+  // CHECK: tnp.imag %[[I]] : tensor<4xi8>
+  %36 = tnp.imag %i : tensor<4xi8>
+  // CHECK: tnp.conj %[[C]] : tensor<4xcomplex<f32>>
+  %37 = tnp.conj %c : tensor<4xcomplex<f32>>
+  // CHECK: tnp.signbit %[[X]] : (tensor<4xf32>) -> tensor<4xi1>
+  %38 = tnp.signbit %x : (tensor<4xf32>) -> tensor<4xi1>
   return
 }
 
@@ -132,6 +140,10 @@ func.func @binary(%x: tensor<2x?xf32>, %y: tensor<2x?xf32>, %i: tensor<2x?xi32>,
   %13 = tnp.xor %i, %i : tensor<2x?xi32>
   // CHECK: tnp.atan2 %[[X]], %[[Y]] : tensor<2x?xf32>
   %14 = tnp.atan2 %x, %y : tensor<2x?xf32>
+  // CHECK: tnp.nextafter %[[X]], %[[Y]] : tensor<2x?xf32>
+  %15 = tnp.nextafter %x, %y : tensor<2x?xf32>
+  // CHECK: tnp.gcd %[[I]], %[[I]] : tensor<2x?xi32>
+  %16 = tnp.gcd %i, %i : tensor<2x?xi32>
   return
 }
 

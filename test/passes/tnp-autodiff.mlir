@@ -123,3 +123,21 @@ func.func @loss(%x: tensor<2x5xf32>) -> tensor<f32> {
   %r = tnp.reduce sum %p, axes = [0, 1] : tensor<2x5xf32> -> tensor<f32>
   return %r : tensor<f32>
 }
+
+// -----
+
+// nextafter passes x1's cotangent through (x2 only picks the direction);
+// the real part of a real array is itself, its imaginary part a constant.
+// CHECK-LABEL: func.func @loss_grad(%arg0: tensor<3xf32>, %arg1: tensor<3xf32>) -> (tensor<f32>, tensor<3xf32>, tensor<3xf32>)
+// CHECK-DAG: %[[ZERO:.*]] = tnp.constant dense<0.000000e+00> : tensor<3xf32>
+// CHECK-DAG: %[[ONES:.*]] = tnp.constant dense<1.000000e+00> : tensor<3xf32>
+// CHECK: return %{{.*}}, %[[ONES]], %[[ZERO]]
+func.func @loss(%x: tensor<3xf32>, %y: tensor<3xf32>) -> tensor<f32> {
+  %n = tnp.nextafter %x, %y : tensor<3xf32>
+  %r = tnp.real %n : tensor<3xf32>
+  %i = tnp.imag %y : tensor<3xf32>
+  %a = tnp.add %r, %i : tensor<3xf32>
+  %s = tnp.reduce sum %a, axes = [0] : tensor<3xf32> -> tensor<f32>
+  return %s : tensor<f32>
+}
+

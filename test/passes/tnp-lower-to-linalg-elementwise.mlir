@@ -134,3 +134,30 @@ func.func @no_integer_division(%i: tensor<4xi32>) -> tensor<4xf64> {
   %0 = tnp.div %i, %i : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xf64>
   return %0 : tensor<4xf64>
 }
+
+// -----
+
+// The complex parts, the sign bit, nextafter's step on the bits and gcd's
+// Euclid loop.
+// CHECK-LABEL: func.func @parts_bits_divisors
+func.func @parts_bits_divisors(%c: tensor<4xcomplex<f32>>, %f: tensor<4xf16>, %i: tensor<4xi64>) {
+  // CHECK: complex.re %{{.*}} : complex<f32>
+  %0 = tnp.real %c : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
+  // CHECK: complex.im %{{.*}} : complex<f32>
+  %1 = tnp.imag %c : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
+  // CHECK: complex.conj %{{.*}} : complex<f32>
+  %2 = tnp.conj %c : tensor<4xcomplex<f32>>
+  // CHECK: %[[BITS:.*]] = arith.bitcast %{{.*}} : f16 to i16
+  // CHECK: arith.cmpi slt, %[[BITS]]
+  %3 = tnp.signbit %f : (tensor<4xf16>) -> tensor<4xi1>
+  // CHECK: arith.bitcast %{{.*}} : f16 to i16
+  // CHECK: arith.addi %{{.*}} : i16
+  // CHECK: arith.bitcast %{{.*}} : i16 to f16
+  %4 = tnp.nextafter %f, %f : tensor<4xf16>
+  // CHECK: math.absi
+  // CHECK: scf.while
+  // CHECK: arith.remui
+  %5 = tnp.gcd %i, %i : tensor<4xi64>
+  return
+}
+
