@@ -86,3 +86,7 @@ bool tnp::can_cast(const promotion_operand &from, tnp::dtype to, casting kind) {
   mlir::tnp::DTypeOperand operand = toOperand(toArg(from));
   return mlir::tnp::canCast(operand, toOperand({to}).dtype, c);
 }
+
+tnp::dtype tnp::promote_types(tnp::dtype type1, tnp::dtype type2) {
+  return result_type({type1, type2});
+}

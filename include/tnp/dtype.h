@@ -52,6 +52,8 @@ public:
     return code_ >= code::float16 && code_ <= code::float64;
   }
   bool is_complex() const { return code_ >= code::complex64; }
+  /// Floating or complex (np.inexact).
+  bool is_inexact() const { return code_ >= code::float16; }
 
   friend constexpr bool operator==(dtype a, dtype b) {
     return a.code_ == b.code_;
@@ -82,6 +84,74 @@ inline constexpr dtype float32{dtype::code::float32};
 inline constexpr dtype float64{dtype::code::float64};
 inline constexpr dtype complex64{dtype::code::complex64};
 inline constexpr dtype complex128{dtype::code::complex128};
+
+/// NumPy 1.x's aliases np.int_, np.float_ and np.complex_.
+inline constexpr dtype int_{dtype::code::int64};
+inline constexpr dtype float_{dtype::code::float64};
+inline constexpr dtype complex_{dtype::code::complex128};
+
+/// One of NumPy's abstract dtypes (np.generic, np.number, np.integer, ...):
+/// a kind of dtypes, for issubdtype.
+class abstract_dtype {
+public:
+  enum class kind : uint8_t {
+    generic,
+    number,
+    integer,
+    signedinteger,
+    unsignedinteger,
+    inexact,
+    floating,
+    complexfloating,
+  };
+  constexpr explicit abstract_dtype(kind k) : kind_(k) {}
+  constexpr kind id() const { return kind_; }
+
+private:
+  kind kind_;
+};
+
+inline constexpr abstract_dtype generic{abstract_dtype::kind::generic};
+inline constexpr abstract_dtype number{abstract_dtype::kind::number};
+inline constexpr abstract_dtype integer{abstract_dtype::kind::integer};
+inline constexpr abstract_dtype signedinteger{
+    abstract_dtype::kind::signedinteger};
+inline constexpr abstract_dtype unsignedinteger{
+    abstract_dtype::kind::unsignedinteger};
+inline constexpr abstract_dtype inexact{abstract_dtype::kind::inexact};
+inline constexpr abstract_dtype floating{abstract_dtype::kind::floating};
+inline constexpr abstract_dtype complexfloating{
+    abstract_dtype::kind::complexfloating};
+
+/// np.issubdtype(arg1, arg2): whether arg1 is arg2, or one of its kind
+/// (issubdtype(float32, floating), issubdtype(integer, number)); bfloat16
+/// is floating, as ml_dtypes makes it.
+bool issubdtype(dtype arg1, dtype arg2);
+bool issubdtype(dtype arg1, abstract_dtype arg2);
+bool issubdtype(abstract_dtype arg1, abstract_dtype arg2);
+bool issubdtype(abstract_dtype arg1, dtype arg2);
+
+/// np.finfo(dtype): the limits of a float dtype (of the real part for
+/// complex ones); a ValueError for other dtypes, as NumPy's.
+class finfo {
+public:
+  explicit finfo(tnp::dtype type);
+  /// The float dtype described (float32 for complex64).
+  tnp::dtype dtype;
+  int bits, precision, nmant, nexp, maxexp, minexp;
+  double eps, epsneg, max, min, tiny, smallest_normal, smallest_subnormal,
+      resolution;
+};
+
+/// np.iinfo(dtype): the range of an integer dtype; a ValueError for others.
+class iinfo {
+public:
+  explicit iinfo(tnp::dtype type);
+  tnp::dtype dtype;
+  int bits;
+  int64_t min;
+  uint64_t max;
+};
 
 /// The dtype of a C++ element type (bool, int8_t, ..., float, double,
 /// std::complex<float>, std::complex<double>).

@@ -53,6 +53,13 @@ public:
   using ValueError::ValueError;
 };
 
+/// A division by a zero that NumPy checks for (np.average's weights that
+/// sum to zero), Python's ZeroDivisionError.
+class ZeroDivisionError : public Error {
+public:
+  using Error::Error;
+};
+
 /// Something NumPy has that tnp does not (yet).
 class NotImplementedError : public Error {
 public:

@@ -177,6 +177,18 @@ ndarray flatnonzero(const ndarray &a);
 ndarray diagonal(const ndarray &a, int64_t offset = 0, int64_t axis1 = 0,
                  int64_t axis2 = 1);
 
+/// np.diag_indices(n, ndim): ndim copies of arange(n), the index of the
+/// main diagonal of an n x n x ... array.
+std::vector<ndarray> diag_indices(int64_t n, int64_t ndim = 2);
+/// np.ix_(args): the 1-d (integer or bool) args as an open mesh, arg i
+/// along axis i, for indexing the cross product.
+std::vector<ndarray> ix_(const std::vector<ndarray> &args);
+/// np.compress(condition, a, axis): the slices along axis (of the
+/// flattened a without one) where the 1-d condition is true. Its values
+/// must be known (eager, or a constant of the trace), as for a mask.
+ndarray compress(const ndarray &condition, const ndarray &a,
+                 std::optional<int64_t> axis = std::nullopt);
+
 } // namespace tnp
 
 #endif // TNP_INDEXING_H

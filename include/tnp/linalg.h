@@ -12,7 +12,9 @@
 #include <tnp/ndarray.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -41,6 +43,29 @@ tensordot(const ndarray &a, const ndarray &b,
 
 /// np.outer: of both operands flattened; out[i, j] = a[i] * b[j].
 ndarray outer(const ndarray &a, const ndarray &b);
+
+// Other products (lib/numpy/Products.cpp).
+/// np.inner: sums over the last axes of both (multiply with a 0-d).
+ndarray inner(const ndarray &a, const ndarray &b);
+/// np.vdot: the dot product of the flattened arrays, a conjugated.
+ndarray vdot(const ndarray &a, const ndarray &b);
+/// np.kron: the Kronecker product (ranks equalised by leading ones).
+ndarray kron(const ndarray &a, const ndarray &b);
+/// np.cross(a, b, axisa, axisb, axisc, axis): cross products of the 2- or
+/// 3-vectors along axisa and axisb, along axisc of the result (a 2-vector
+/// pair gives the z component only); `axis` sets all three.
+ndarray cross(const ndarray &a, const ndarray &b, int64_t axisa = -1,
+              int64_t axisb = -1, int64_t axisc = -1,
+              std::optional<int64_t> axis = std::nullopt);
+/// np.convolve(a, v, mode) and np.correlate(a, v, mode) of 1-d arrays:
+/// mode "full", "same" or "valid" (NumPy's windows); correlate conjugates v.
+ndarray convolve(const ndarray &a, const ndarray &v,
+                 std::string_view mode = "full");
+ndarray correlate(const ndarray &a, const ndarray &v,
+                  std::string_view mode = "valid");
+/// np.polyval(p, x): the polynomial with coefficients p (highest power
+/// first) at x, by Horner's rule in x's dtype as promoted by p's.
+ndarray polyval(const ndarray &p, const ndarray &x);
 
 /// np.einsum of one or two operands: explicit ("ij,jk->ik") or implicit
 /// ("ij,jk", the letters seen once, sorted) output; shared letters missing

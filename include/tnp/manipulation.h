@@ -6,6 +6,8 @@
 #include <tnp/ndarray.h>
 
 #include <optional>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace tnp {
@@ -31,6 +33,15 @@ ndarray ravel(const ndarray &a);
 ndarray transpose(const ndarray &a, const std::vector<int64_t> &axes = {});
 /// np.broadcast_to(a, shape).
 ndarray broadcast_to(const ndarray &a, const shape_t &shape);
+/// np.broadcast_arrays(args): each broadcast to their common shape.
+std::vector<ndarray> broadcast_arrays(const std::vector<ndarray> &args);
+/// np.ndim, np.shape, np.size(a, axis) and TF's flatten as functions; TF's
+/// isscalar: whether a is 0-d.
+int64_t ndim(const ndarray &a);
+shape_t shape(const ndarray &a);
+int64_t size(const ndarray &a, std::optional<int64_t> axis = std::nullopt);
+ndarray flatten(const ndarray &a);
+bool isscalar(const ndarray &a);
 
 // Reordering (lib/numpy/Rearranging.cpp).
 /// np.flip(m, axis): reversed along `axis`, or along every axis.
@@ -89,6 +100,19 @@ ndarray repeat(const ndarray &a, int64_t repeats,
                std::optional<int64_t> axis = std::nullopt);
 ndarray repeat(const ndarray &a, const std::vector<int64_t> &repeats,
                std::optional<int64_t> axis = std::nullopt);
+
+// Padding (lib/numpy/Padding.cpp).
+/// np.pad(array, pad_width, mode, constant_values): (before, after)
+/// elements on each axis (one pair: the same on every axis). mode
+/// "constant" (constant_values), "edge", "reflect", "symmetric" or "wrap".
+ndarray pad(const ndarray &array,
+            const std::vector<std::pair<int64_t, int64_t>> &pad_width,
+            std::string_view mode = "constant",
+            const ndarray &constant_values = 0);
+/// np.pad with one width before and after every axis.
+ndarray pad(const ndarray &array, int64_t pad_width,
+            std::string_view mode = "constant",
+            const ndarray &constant_values = 0);
 
 } // namespace tnp
 

@@ -10,7 +10,18 @@
 
 #include <tnp/ndarray.h>
 
+#include <functional>
+#include <limits>
+#include <utility>
+#include <variant>
+#include <vector>
+
 namespace tnp {
+
+/// np.pi, np.e and np.inf.
+inline constexpr double pi{3.141592653589793};
+inline constexpr double e{2.718281828459045};
+inline constexpr double inf{std::numeric_limits<double>::infinity()};
 
 // Unary ufuncs: np.negative, np.absolute, np.sign, np.exp, ... np.invert.
 ndarray negative(const ndarray &x);
@@ -49,6 +60,18 @@ ndarray round(const ndarray &x);
 ndarray logical_not(const ndarray &x);
 /// np.invert (np.bitwise_not): ~x, logical not for bool.
 ndarray invert(const ndarray &x);
+/// np.bitwise_not: invert.
+ndarray bitwise_not(const ndarray &x);
+/// np.real / np.imag: the parts of a complex array, in its real dtype; a
+/// real array is its own real part, with an imaginary part of zeros.
+ndarray real(const ndarray &val);
+ndarray imag(const ndarray &val);
+/// np.conjugate (np.conj): the complex conjugate; a real array itself
+/// (bool as int8, NumPy's first loop).
+ndarray conjugate(const ndarray &x);
+ndarray conj(const ndarray &x);
+/// np.signbit(x): true where the sign bit is set (-0.0 and -NaN too).
+ndarray signbit(const ndarray &x);
 
 // Binary ufuncs.
 ndarray add(const ndarray &a, const ndarray &b);
@@ -61,11 +84,17 @@ ndarray floor_divide(const ndarray &a, const ndarray &b);
 /// np.remainder (np.mod, Python's %): the sign of the divisor.
 ndarray remainder(const ndarray &a, const ndarray &b);
 ndarray mod(const ndarray &a, const ndarray &b);
+/// np.divmod(x1, x2): (floor_divide, remainder).
+std::pair<ndarray, ndarray> divmod(const ndarray &x1, const ndarray &x2);
 ndarray power(const ndarray &a, const ndarray &b);
 /// np.maximum / np.minimum: elementwise, NaN propagates.
 ndarray maximum(const ndarray &a, const ndarray &b);
 ndarray minimum(const ndarray &a, const ndarray &b);
 ndarray arctan2(const ndarray &y, const ndarray &x);
+/// np.nextafter(x1, x2): the next float after x1 towards x2.
+ndarray nextafter(const ndarray &x1, const ndarray &x2);
+/// np.gcd(x1, x2): the non-negative greatest common divisor of integers.
+ndarray gcd(const ndarray &x1, const ndarray &x2);
 ndarray logical_and(const ndarray &a, const ndarray &b);
 ndarray logical_or(const ndarray &a, const ndarray &b);
 ndarray logical_xor(const ndarray &a, const ndarray &b);
@@ -101,6 +130,11 @@ ndarray fix(const ndarray &x);
 ndarray sinc(const ndarray &x);
 /// np.float_power(x1, x2): power in float64 (complex128 for complex).
 ndarray float_power(const ndarray &x1, const ndarray &x2);
+/// np.lcm(x1, x2): the non-negative least common multiple of integers.
+ndarray lcm(const ndarray &x1, const ndarray &x2);
+/// np.angle(z, deg): the argument of complex numbers, in radians (or
+/// degrees); 0 or pi for real ones.
+ndarray angle(const ndarray &z, bool deg = false);
 
 // Tests of values (lib/numpy/Predicates.cpp): bool arrays.
 ndarray isnan(const ndarray &x);
@@ -109,6 +143,12 @@ ndarray isfinite(const ndarray &x);
 /// np.isposinf / np.isneginf (NumPy's TypeError for complex arrays).
 ndarray isposinf(const ndarray &x);
 ndarray isneginf(const ndarray &x);
+/// np.iscomplex / np.isreal: whether each imaginary part is nonzero / zero.
+ndarray iscomplex(const ndarray &x);
+ndarray isreal(const ndarray &x);
+/// np.iscomplexobj / np.isrealobj: whether the dtype is complex / is not.
+bool iscomplexobj(const ndarray &x);
+bool isrealobj(const ndarray &x);
 /// np.isclose(a, b, rtol, atol, equal_nan): |a - b| <= atol + rtol |b|,
 /// infinities equal only to themselves.
 ndarray isclose(const ndarray &a, const ndarray &b, double rtol = 1e-05,
@@ -125,6 +165,22 @@ ndarray array_equal(const ndarray &a1, const ndarray &a2,
 ndarray where(const ndarray &condition, const ndarray &x, const ndarray &y);
 /// np.clip(a, a_min, a_max) = minimum(maximum(a, a_min), a_max).
 ndarray clip(const ndarray &a, const ndarray &a_min, const ndarray &a_max);
+/// np.select(condlist, choicelist, default): from the choice of the first
+/// true condition, `default` where none is.
+ndarray select(const std::vector<ndarray> &condlist,
+               const std::vector<ndarray> &choicelist,
+               const ndarray &default_ = 0);
+/// One piece of np.piecewise: a function of x, or a value.
+using piece = std::variant<ndarray, std::function<ndarray(const ndarray &)>>;
+/// np.piecewise(x, condlist, funclist): each piece where its condition
+/// holds (the last of one more piece than conditions where none does), 0
+/// elsewhere, cast to x's dtype. tnp applies a function to all of x (NumPy
+/// to x[condition]): pieces must be elementwise.
+ndarray piecewise(const ndarray &x, const std::vector<ndarray> &condlist,
+                  const std::vector<piece> &funclist);
+/// np.around(a, decimals): round half to even at `decimals` places
+/// (negative: to tens, hundreds, ...), as np.round with decimals does.
+ndarray around(const ndarray &a, int64_t decimals = 0);
 
 // Operators, as NumPy's (`%` is remainder; `**` is tnp::power).
 ndarray operator-(const ndarray &x);

@@ -71,6 +71,9 @@ private:
 /// np.result_type under the current rules: result_type({tnp::int8, 200}) is
 /// int16 in numpy mode. Throws TypeError where the mode forbids it.
 tnp::dtype result_type(std::initializer_list<promotion_operand> operands);
+/// np.promote_types(type1, type2): the dtype both cast to safely under the
+/// current rules (no values: result_type of the two dtypes).
+tnp::dtype promote_types(tnp::dtype type1, tnp::dtype type2);
 
 /// NumPy's casting kinds.
 enum class casting { no, equiv, safe, same_kind, unsafe };

@@ -22,6 +22,14 @@ void seed(uint64_t seed);
 ndarray rand(const shape_t &shape);
 /// np.random.randn: standard normal float64 of `shape`.
 ndarray randn(const shape_t &shape);
+/// np.random.random(size) and np.random.standard_normal(size): rand and
+/// randn with NumPy's `size` argument (the empty shape: one 0-d sample).
+ndarray random(const shape_t &size = {});
+ndarray standard_normal(const shape_t &size = {});
+/// np.random.poisson(lam, size): int64 counts of a Poisson distribution of
+/// mean lam, by inversion of its CDF (tabulated on the host; lam up to
+/// 1e10, NotImplementedError above).
+ndarray poisson(double lam = 1.0, const shape_t &size = {});
 /// np.random.uniform(low, high, size).
 ndarray uniform(double low = 0.0, double high = 1.0, const shape_t &size = {});
 /// np.random.normal(loc, scale, size).

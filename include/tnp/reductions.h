@@ -22,6 +22,7 @@
 #include <initializer_list>
 #include <optional>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace tnp {
@@ -117,6 +118,52 @@ ndarray var(const ndarray &a, Axis axis = std::nullopt,
             const StdOptions &options = {});
 ndarray std(const ndarray &a, Axis axis = std::nullopt,
             const StdOptions &options = {});
+
+// Sums that skip NaNs, counts, averages, differences and histograms
+// (lib/numpy/Statistics.cpp).
+/// np.nansum / np.nanprod: NaNs count as 0 (1 in a product).
+ndarray nansum(const ndarray &a, Axis axis = std::nullopt,
+               bool keepdims = false);
+ndarray nanprod(const ndarray &a, Axis axis = std::nullopt,
+                bool keepdims = false);
+/// np.nanmean: the mean of the values that are not NaN (NaN where none is).
+ndarray nanmean(const ndarray &a, Axis axis = std::nullopt,
+                bool keepdims = false);
+/// np.count_nonzero: int64 counts of the elements that are not 0.
+ndarray count_nonzero(const ndarray &a, Axis axis = std::nullopt,
+                      bool keepdims = false);
+/// np.ptp: max - min (NumPy's TypeError for bool).
+ndarray ptp(const ndarray &a, Axis axis = std::nullopt, bool keepdims = false);
+/// np.average(a, axis, weights, keepdims): the mean, or sum(a w) / sum(w)
+/// (float64 for bool and integers). 1-d weights with an int axis weigh that
+/// axis. Weights that sum to zero are a ZeroDivisionError (eagerly).
+ndarray average(const ndarray &a, Axis axis = std::nullopt,
+                const std::optional<ndarray> &weights = std::nullopt,
+                bool keepdims = false);
+/// np.diff(a, n, axis, prepend, append): the n-th differences along axis
+/// (not_equal for bool).
+ndarray diff(const ndarray &a, int64_t n = 1, int64_t axis = -1,
+             const std::optional<ndarray> &prepend = std::nullopt,
+             const std::optional<ndarray> &append = std::nullopt);
+/// np.histogram(a, bins, range, weights, density): the counts (int64, or
+/// the weights' dtype) of the flattened array in `bins` equal-width bins
+/// over `range` (the data's by default), and the bin edges; the last bin
+/// includes its right edge.
+std::pair<ndarray, ndarray>
+histogram(const ndarray &a, int64_t bins = 10,
+          std::optional<std::pair<double, double>> range = std::nullopt,
+          const std::optional<ndarray> &weights = std::nullopt,
+          bool density = false);
+/// np.histogram with the bin edges given (1-d, increasing).
+std::pair<ndarray, ndarray>
+histogram(const ndarray &a, const ndarray &bins,
+          const std::optional<ndarray> &weights = std::nullopt,
+          bool density = false);
+/// np.histogram_bin_edges(a, bins, range): histogram's edges.
+ndarray histogram_bin_edges(
+    const ndarray &a, int64_t bins = 10,
+    std::optional<std::pair<double, double>> range = std::nullopt);
+ndarray histogram_bin_edges(const ndarray &a, const ndarray &bins);
 
 } // namespace tnp
 

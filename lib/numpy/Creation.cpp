@@ -3,6 +3,8 @@
 #include <tnp/creation.h>
 
 #include <tnp/errors.h>
+#include <tnp/indexing.h>
+#include <tnp/manipulation.h>
 #include <tnp/math.h>
 
 #include "lib/ArrayImpl.h"
@@ -60,6 +62,17 @@ ndarray tnp::zeros_like(const ndarray &a) {
   return zeros(a.shape(), a.dtype());
 }
 ndarray tnp::ones_like(const ndarray &a) { return ones(a.shape(), a.dtype()); }
+ndarray tnp::empty_like(const ndarray &prototype,
+                        std::optional<tnp::dtype> dtype) {
+  return empty(prototype.shape(), dtype.value_or(prototype.dtype()));
+}
+ndarray tnp::full_like(const ndarray &a, const ndarray &fill_value,
+                       std::optional<tnp::dtype> dtype) {
+  // NumPy copies fill_value in (broadcast, cast unsafely).
+  tnp::dtype t = dtype.value_or(a.dtype());
+  return broadcast_to(fill_value.astype(t), a.shape());
+}
+ndarray tnp::copy(const ndarray &a) { return asarray(a); }
 
 ndarray tnp::arange(const ndarray &stop) { return arange(0, stop); }
 
@@ -113,14 +126,49 @@ ndarray tnp::linspace(double start, double stop, int64_t num, bool endpoint,
   return y.astype(dtype.value_or(literalArrayDType(float64)));
 }
 
-ndarray tnp::eye(int64_t N, std::optional<int64_t> M, int64_t k,
-                 tnp::dtype dtype) {
-  int64_t cols = M.value_or(N);
+ndarray tnp::logspace(double start, double stop, int64_t num, bool endpoint,
+                      double base, std::optional<tnp::dtype> dtype) {
+  ndarray y = linspace(start, stop, num, endpoint, float64);
+  return power(full({}, base, float64), y)
+      .astype(dtype.value_or(literalArrayDType(float64)));
+}
+
+ndarray tnp::geomspace(double start, double stop, int64_t num, bool endpoint,
+                       std::optional<tnp::dtype> dtype) {
+  if (start == 0 || stop == 0)
+    throw ValueError("Geometric sequence cannot include zero");
+  // NumPy's steps: the logspace between the magnitudes of two negative
+  // ends, negated; ends of mixed signs have NaNs between them. The ends
+  // are start and stop exactly.
+  double sign = start < 0 && stop < 0 ? -1.0 : 1.0;
+  ndarray r = logspace(std::log10(sign * start), std::log10(sign * stop), num,
+                       endpoint, 10.0, float64);
+  if (num > 0)
+    r = r.at(0).set(sign * start);
+  if (num > 1 && endpoint)
+    r = r.at(num - 1).set(sign * stop);
+  return (r * sign).astype(dtype.value_or(literalArrayDType(float64)));
+}
+
+namespace {
+
+/// j - i at each (i, j) of an N x cols matrix: the diagonal it lies on.
+ndarray diagonalOf(int64_t N, int64_t cols) {
   if (N < 0 || cols < 0)
     throw ValueError("negative dimensions are not allowed");
-  ndarray rows = prim::iota({N, cols}, 0, int64);
-  ndarray columns = prim::iota({N, cols}, 1, int64);
-  return equal(columns - rows, k).astype(dtype);
+  return prim::iota({N, cols}, 1, int64) - prim::iota({N, cols}, 0, int64);
+}
+
+} // namespace
+
+ndarray tnp::eye(int64_t N, std::optional<int64_t> M, int64_t k,
+                 tnp::dtype dtype) {
+  return equal(diagonalOf(N, M.value_or(N)), k).astype(dtype);
+}
+
+ndarray tnp::tri(int64_t N, std::optional<int64_t> M, int64_t k,
+                 tnp::dtype dtype) {
+  return less_equal(diagonalOf(N, M.value_or(N)), k).astype(dtype);
 }
 
 ndarray tnp::identity(int64_t n, tnp::dtype dtype) {

@@ -127,3 +127,17 @@ ndarray tnp::broadcast_to(const ndarray &a, const shape_t &shape) {
   return prim::broadcastTo(a.is_weak() ? prim::convert(a, a.dtype()) : a,
                            shape);
 }
+
+int64_t tnp::ndim(const ndarray &a) { return a.ndim(); }
+shape_t tnp::shape(const ndarray &a) { return a.shape(); }
+int64_t tnp::size(const ndarray &a, std::optional<int64_t> axis) {
+  if (!axis)
+    return a.size();
+  // NumPy reads a.shape[axis]: a tuple's IndexError.
+  int64_t rank = a.ndim(), i = *axis < 0 ? *axis + rank : *axis;
+  if (i < 0 || i >= rank)
+    throw IndexError("tuple index out of range");
+  return a.shape()[i];
+}
+ndarray tnp::flatten(const ndarray &a) { return a.ravel(); }
+bool tnp::isscalar(const ndarray &a) { return a.ndim() == 0; }

@@ -169,6 +169,23 @@ ndarray tnp::logical_not(const ndarray &x) {
 ndarray tnp::invert(const ndarray &x) {
   return unary(Elementwise::Not, "invert", x, Integral);
 }
+ndarray tnp::bitwise_not(const ndarray &x) { return invert(x); }
+ndarray tnp::real(const ndarray &val) {
+  return prim::elementwise(Elementwise::Real, {val}, "real");
+}
+ndarray tnp::imag(const ndarray &val) {
+  return prim::elementwise(Elementwise::Imag, {val}, "imag");
+}
+ndarray tnp::conjugate(const ndarray &x) {
+  // NumPy has no bool loop: the first one bool casts to is int8's.
+  if (x.dtype().is_bool())
+    return unary(Elementwise::Conj, "conjugate", x.astype(int8));
+  return unary(Elementwise::Conj, "conjugate", x);
+}
+ndarray tnp::conj(const ndarray &x) { return conjugate(x); }
+ndarray tnp::signbit(const ndarray &x) {
+  return unary(Elementwise::Signbit, "signbit", x, Real);
+}
 
 ndarray tnp::add(const ndarray &a, const ndarray &b) {
   return binary(Elementwise::Add, "add", a, b);
@@ -196,6 +213,9 @@ ndarray tnp::remainder(const ndarray &a, const ndarray &b) {
   return binary(Elementwise::Rem, "remainder", a, b, Real);
 }
 ndarray tnp::mod(const ndarray &a, const ndarray &b) { return remainder(a, b); }
+std::pair<ndarray, ndarray> tnp::divmod(const ndarray &x1, const ndarray &x2) {
+  return {floor_divide(x1, x2), remainder(x1, x2)};
+}
 ndarray tnp::power(const ndarray &a, const ndarray &b) {
   tnp::dtype t = promoted(a, b, "power");
   // A traced exponent's values are unknown: no check (as under JAX's jit).
@@ -213,6 +233,12 @@ ndarray tnp::minimum(const ndarray &a, const ndarray &b) {
 }
 ndarray tnp::arctan2(const ndarray &y, const ndarray &x) {
   return binary(Elementwise::Atan2, "arctan2", y, x, Real);
+}
+ndarray tnp::nextafter(const ndarray &x1, const ndarray &x2) {
+  return binary(Elementwise::Nextafter, "nextafter", x1, x2, Real);
+}
+ndarray tnp::gcd(const ndarray &x1, const ndarray &x2) {
+  return binary(Elementwise::Gcd, "gcd", x1, x2, Int);
 }
 ndarray tnp::logical_and(const ndarray &a, const ndarray &b) {
   return prim::elementwise(Elementwise::And, {toBool(a), toBool(b)},
@@ -328,7 +354,8 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 
 /// The dtype NumPy's float loops compute `operands` in (np.sin(int8) is
 /// float16, np.hypot(int8, 4) is float16).
-tnp::dtype inexact(std::initializer_list<ndarray> operands, const char *name) {
+tnp::dtype inexactDType(std::initializer_list<ndarray> operands,
+                        const char *name) {
   return prim::resultDType(operands.size() == 1 ? Elementwise::Sin
                                                 : Elementwise::Atan2,
                            operands, name);
@@ -339,7 +366,7 @@ tnp::dtype inexact(std::initializer_list<ndarray> operands, const char *name) {
 /// (whose difference is NaN) are their own result.
 ndarray addLogs(const ndarray &a, const ndarray &b, const char *name,
                 ndarray (*power)(const ndarray &), double lnBase) {
-  tnp::dtype t = inexact({a, b}, name);
+  tnp::dtype t = inexactDType({a, b}, name);
   checkLoop(name, t, Float);
   ndarray x = a.astype(t), y = b.astype(t);
   ndarray share = log1p(power(-absolute(x - y))) / lnBase;
@@ -356,7 +383,7 @@ ndarray tnp::positive(const ndarray &x) {
 
 ndarray tnp::fabs(const ndarray &x) {
   checkLoop("fabs", x.dtype(), Real);
-  return absolute(x.astype(inexact({x}, "fabs")));
+  return absolute(x.astype(inexactDType({x}, "fabs")));
 }
 
 ndarray tnp::reciprocal(const ndarray &x) {
@@ -376,16 +403,16 @@ ndarray tnp::reciprocal(const ndarray &x) {
 
 ndarray tnp::deg2rad(const ndarray &x) {
   checkLoop("deg2rad", x.dtype(), Real);
-  return x.astype(inexact({x}, "deg2rad")) * (M_PI / 180);
+  return x.astype(inexactDType({x}, "deg2rad")) * (M_PI / 180);
 }
 
 ndarray tnp::rad2deg(const ndarray &x) {
   checkLoop("rad2deg", x.dtype(), Real);
-  return x.astype(inexact({x}, "rad2deg")) * (180 / M_PI);
+  return x.astype(inexactDType({x}, "rad2deg")) * (180 / M_PI);
 }
 
 ndarray tnp::hypot(const ndarray &a, const ndarray &b) {
-  tnp::dtype t = inexact({a, b}, "hypot");
+  tnp::dtype t = inexactDType({a, b}, "hypot");
   checkLoop("hypot", t, Float);
   ndarray x = absolute(a.astype(t)), y = absolute(b.astype(t));
   // m sqrt(1 + (n/m)**2) does not overflow where a*a would; C's hypot is
@@ -406,7 +433,7 @@ ndarray tnp::logaddexp2(const ndarray &a, const ndarray &b) {
 }
 
 ndarray tnp::heaviside(const ndarray &x1, const ndarray &x2) {
-  tnp::dtype t = inexact({x1, x2}, "heaviside");
+  tnp::dtype t = inexactDType({x1, x2}, "heaviside");
   checkLoop("heaviside", t, Float);
   ndarray x = x1.astype(t), h0 = x2.astype(t);
   ndarray step = where(x < 0, ndarray(0.0), where(x > 0, ndarray(1.0), h0));
@@ -433,4 +460,37 @@ ndarray tnp::float_power(const ndarray &a, const ndarray &b) {
   tnp::dtype t =
       promoted(a, b, "float_power").is_complex() ? complex128 : float64;
   return power(a.astype(t), b.astype(t));
+}
+
+ndarray tnp::lcm(const ndarray &x1, const ndarray &x2) {
+  // |x1 / gcd * x2| in the promoted dtype, which wraps as NumPy's loop
+  // does; lcm(0, 0) = 0.
+  checkLoop("lcm", promoted(x1, x2, "lcm"), Int);
+  ndarray g = gcd(x1, x2);
+  ndarray a = x1.astype(g.dtype()), b = x2.astype(g.dtype());
+  return absolute(floor_divide(a, where(g == 0, ndarray(1), g)) * b);
+}
+
+ndarray tnp::angle(const ndarray &z, bool deg) {
+  // NumPy's formula: arctan2(imag, real), with the literal 0 as the
+  // imaginary part of a real array (so angle(int8) is float16).
+  ndarray a = z.dtype().is_complex() ? arctan2(imag(z), real(z))
+                                     : arctan2(ndarray(0), z);
+  return deg ? a * (180 / M_PI) : a;
+}
+
+ndarray tnp::around(const ndarray &a, int64_t decimals) {
+  if (decimals == 0)
+    return round(a);
+  // NumPy's rounding at other places: scaled by 10**|decimals| in a's
+  // dtype (integers: in float64, and unchanged for decimals > 0), rounded
+  // half to even, scaled back.
+  ndarray x = a.dtype().is_bool() ? a.astype(float16) : a;
+  bool integral = x.dtype().is_integer();
+  if (integral && decimals > 0)
+    return x;
+  double f = std::pow(10.0, static_cast<double>(std::abs(decimals)));
+  if (integral)
+    return (round(x.astype(float64) / f) * f).astype(x.dtype());
+  return decimals > 0 ? round(x * f) / f : round(x / f) * f;
 }

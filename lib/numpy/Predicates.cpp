@@ -81,3 +81,8 @@ ndarray tnp::array_equal(const ndarray &a1, const ndarray &a2, bool equal_nan) {
     equal = logical_or(equal, logical_and(isnan(a1), isnan(a2)));
   return all(equal);
 }
+
+ndarray tnp::iscomplex(const ndarray &x) { return imag(x) != 0; }
+ndarray tnp::isreal(const ndarray &x) { return imag(x) == 0; }
+bool tnp::iscomplexobj(const ndarray &x) { return x.dtype().is_complex(); }
+bool tnp::isrealobj(const ndarray &x) { return !iscomplexobj(x); }

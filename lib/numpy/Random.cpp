@@ -10,9 +10,11 @@
 #include <tnp/creation.h>
 #include <tnp/errors.h>
 #include <tnp/math.h>
+#include <tnp/sorting.h>
 
 #include "lib/Primitives.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <mutex>
@@ -70,6 +72,42 @@ ndarray tnp::random::randn(const shape_t &shape) {
   // Box-Muller: 1 - u is in (0, 1], so the log is finite.
   ndarray u1 = rand(shape), u2 = rand(shape);
   return sqrt(-2.0 * log(1.0 - u1)) * cos(2.0 * M_PI * u2);
+}
+
+ndarray tnp::random::random(const shape_t &size) { return rand(size); }
+
+ndarray tnp::random::standard_normal(const shape_t &size) {
+  return randn(size);
+}
+
+ndarray tnp::random::poisson(double lam, const shape_t &size) {
+  checkSize(size);
+  if (std::isnan(lam))
+    throw ValueError("lam value is NaN");
+  if (lam < 0)
+    throw ValueError("lam < 0");
+  if (lam == 0)
+    return zeros(size, int64);
+  // Inversion: the count of CDF values at most u, a uniform draw. The host
+  // tabulates the CDF over lam +- 12 sqrt(lam) + 20, beyond which the
+  // probability is far below the 2^-53 steps of u.
+  double spread = 12 * std::sqrt(lam) + 20;
+  int64_t first = static_cast<int64_t>(std::max(0.0, std::floor(lam - spread)));
+  int64_t last = static_cast<int64_t>(std::ceil(lam + spread));
+  if (last - first > (int64_t(1) << 22))
+    throw NotImplementedError("tnp.random.poisson: lam above 1e10 (its "
+                              "table of probabilities would not fit)");
+  std::vector<double> cdf;
+  double total = 0, carry = 0; // Kahan: 10^6 terms stay within an ulp
+  for (int64_t k = first; k <= last; ++k) {
+    double p = std::exp(k * std::log(lam) - lam - std::lgamma(k + 1.0));
+    double y = p - carry, t = total + y;
+    carry = (t - total) - y;
+    total = t;
+    cdf.push_back(std::min(total, 1.0));
+  }
+  cdf.back() = 1.0;
+  return searchsorted(asarray(cdf), rand(size), "right") + first;
 }
 
 ndarray tnp::random::uniform(double low, double high, const shape_t &size) {

@@ -132,3 +132,12 @@ ndarray tnp::diagonal(const ndarray &a, int64_t offset, int64_t axis1,
   permutation.push_back(0);
   return prim::transpose(g, permutation);
 }
+
+ndarray tnp::compress(const ndarray &condition, const ndarray &a,
+                      std::optional<int64_t> axis) {
+  if (condition.ndim() != 1)
+    throw ValueError("condition must be a 1-d array");
+  // The indices of the true values; one past the axis is take's IndexError.
+  return take(axis ? a : ravel(a), nonzero(condition)[0],
+              axis ? normalizeAxis(*axis, a.ndim()) : 0);
+}

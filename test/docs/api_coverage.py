@@ -21,13 +21,25 @@ DECL = re.compile(r"^(?:template <[^>]*>\s*)?(?:inline\s+)?(?:constexpr\s+)?"
                   r"\w[\w:<>,\s&*]*?[\s&*](\w+)\s*[({]")
 
 
+def joined_return_types(lines):
+    """The lines, a return type that clang-format put on a line of its own
+    (`std::pair<ndarray, ndarray>`) joined to the declaration after it."""
+    pending = ""
+    for line in lines:
+        if re.match(r"^[\w:]+<[\w:<>, ]*>\n$", line):
+            pending = line.rstrip("\n") + " "
+            continue
+        yield pending + line
+        pending = ""
+
+
 def declared(root):
     """Names declared at namespace scope of the public headers, as
     `name` (namespace tnp) or `random.name` (tnp::random)."""
     names = set()
     for path in glob.glob(os.path.join(root, "include", "tnp", "*.h")):
         scopes = []
-        for line in open(path):
+        for line in joined_return_types(open(path)):
             m = re.match(r"^class (\w+)", line)
             if m and scopes and "detail" not in scopes[-1]:
                 names.add(m.group(1))

@@ -13,7 +13,8 @@ sys.dont_write_bytecode = True
 
 import numpy as np  # noqa: E402
 
-from npcase import BF16, DTYPES, INTS, Cases, outdir_from_argv  # noqa: E402
+from npcase import (BF16, DTYPES, INTS, Cases, outdir_from_argv,  # noqa: E402
+                    round_bfloat16)
 
 c = Cases(outdir_from_argv())
 
@@ -112,5 +113,57 @@ wrap = np.array([-129, 128, 255, 256, -1, 65535, 65536, 2 ** 31, -2 ** 31 - 1],
 for dst in INTS:
     c.case("astype_wrap_int64_%s" % dst, "astype", [wrap], {"dtype": dst},
            wrap.astype(dst))
+
+# finfo and iinfo (each field a 0-d float64 or int64 array, in
+# registry.cpp's order), promote_types and issubdtype against NumPy's.
+FINFO = ["bits", "eps", "epsneg", "max", "min", "tiny", "smallest_normal",
+         "smallest_subnormal", "resolution", "precision", "nmant", "nexp",
+         "maxexp", "minexp"]
+for dtype in ["float16", "float32", "float64", "complex64", "complex128"]:
+    f = np.finfo(dtype)
+    c.case("finfo_" + dtype, "finfo", [], {"dtype": dtype},
+           [np.asarray(getattr(f, k), np.float64) for k in FINFO])
+# bfloat16's, from its format (8 exponent and 7 mantissa bits).
+c.case("finfo_bfloat16", "finfo", [], {"dtype": "bfloat16"},
+       [np.asarray(v, np.float64) for v in
+        [16, 2.0 ** -7, 2.0 ** -8, (2 - 2.0 ** -7) * 2.0 ** 127,
+         -(2 - 2.0 ** -7) * 2.0 ** 127, 2.0 ** -126, 2.0 ** -126,
+         2.0 ** -133, float(round_bfloat16(np.float32(0.01))), 2, 7, 8, 128,
+         -126]])
+for dtype in ["int8", "bool", "uint64"]:
+    try:
+        np.finfo(dtype)
+    except ValueError as e:
+        c.case("finfo_error_" + dtype, "finfo", [], {"dtype": dtype},
+               raises=("ValueError", str(e)))
+for dtype in INTS:
+    i = np.iinfo(dtype)
+    c.case("iinfo_" + dtype, "iinfo", [], {"dtype": dtype},
+           [np.asarray(i.bits, np.int64), np.asarray(i.min, np.int64),
+            np.asarray(i.max, np.uint64)])
+for dtype in ["float32", "bool", "complex64"]:
+    try:
+        np.iinfo(dtype)
+    except ValueError as e:
+        c.case("iinfo_error_" + dtype, "iinfo", [], {"dtype": dtype},
+               raises=("ValueError", str(e)))
+NP_DTYPES = [d for d in DTYPES if d != "bfloat16"]
+for a in NP_DTYPES:
+    for b in NP_DTYPES:
+        c.case("promote_types_%s_%s" % (a, b), "promote_types", [],
+               {"a": a, "b": b},
+               np.zeros((), np.promote_types(a, b)))
+KINDS = ["generic", "number", "integer", "signedinteger", "unsignedinteger",
+         "inexact", "floating", "complexfloating"]
+for a in NP_DTYPES + KINDS:
+    for b in NP_DTYPES + KINDS:
+        left = getattr(np, a) if a in KINDS else np.dtype(a)
+        right = getattr(np, b) if b in KINDS else np.dtype(b)
+        c.case("issubdtype_%s_%s" % (a, b), "issubdtype", [],
+               {"a": a, "b": b}, np.asarray(np.issubdtype(left, right)))
+for kind in KINDS:
+    c.case("issubdtype_bfloat16_" + kind, "issubdtype", [],
+           {"a": "bfloat16", "b": kind},
+           np.asarray(kind in ("generic", "number", "inexact", "floating")))
 
 c.write()

@@ -1,5 +1,7 @@
 """Cases for tnp's creation functions: zeros, ones, full, empty, arange,
-linspace, eye, identity, asarray."""
+linspace, logspace, geomspace, eye, identity, asarray (and asanyarray,
+ascontiguousarray, copy), the *_like functions, and the matrices: tri,
+tril, triu, diag, diagflat, vander, meshgrid."""
 
 import sys
 
@@ -140,5 +142,104 @@ LISTS = {
 }
 for name, f in LISTS.items():
     c.case("asarray_list_" + name, "asarray_list:" + name, expect=f())
+
+# The *_like functions, copies and asarray's aliases.
+rng = np.random.default_rng(77)
+for dtype in ["bool", "int8", "uint32", "float32", "complex64"]:
+    x = (rng.uniform(-3, 3, (2, 3)) * 2).round().astype(dtype)
+    c.case("empty_like_%s" % dtype, "empty_like", [x], {"values": 0},
+           np.empty_like(x))
+    c.case("full_like_%s" % dtype, "full_like", [x, 2.5], {},
+           np.full_like(x, 2.5))
+    c.case("full_like_%s_as_float64" % dtype, "full_like",
+           [x, np.array([1, -2, 3], np.int16)], {"dtype": "float64"},
+           np.full_like(x, np.array([1, -2, 3], np.int16), dtype="float64"))
+    for fn in ["copy", "asanyarray", "ascontiguousarray"]:
+        c.case("%s_%s" % (fn, dtype), fn, [x], {}, getattr(np, fn)(x))
+c.case("full_like_bcast_error", "full_like", [np.zeros((2, 3)), np.ones(2)],
+       raises=("ValueError", "could not be broadcast"))
+
+# logspace and geomspace: bases, endpoints, negative and mixed-sign ends.
+for kw in [dict(start=0, stop=3, num=4), dict(start=-2, stop=2, num=5,
+                                                   base=2.0),
+           dict(start=1, stop=2, num=4, endpoint=0), dict(start=0, stop=1,
+                                                          num=0),
+           dict(start=0.5, stop=-1.5, num=7, dtype="float32"),
+           dict(start=3, stop=3, num=1)]:
+    npkw = {k: bool(v) if k == "endpoint" else v for k, v in kw.items()}
+    tag = "_".join("%s%s" % (k, v) for k, v in kw.items()).replace("-", "m")
+    c.case("logspace_" + tag, "logspace", [], kw, np.logspace(**npkw),
+           tol="transcendental")
+for kw in [dict(start=1, stop=1000, num=4), dict(start=-1, stop=-1000, num=4),
+           dict(start=2, stop=0.5, num=5, endpoint=0),
+           dict(start=1, stop=256, num=9, dtype="float32"),
+           dict(start=1, stop=10, num=1), dict(start=3, stop=7, num=0),
+           dict(start=-2, stop=8, num=3)]:
+    npkw = {k: bool(v) if k == "endpoint" else v for k, v in kw.items()}
+    tag = "_".join("%s%s" % (k, v) for k, v in kw.items()).replace("-", "m")
+    with np.errstate(invalid="ignore"):
+        expect = np.geomspace(**npkw)
+    c.case("geomspace_" + tag, "geomspace", [], kw, expect,
+           tol="transcendental")
+c.case("geomspace_zero", "geomspace", [], dict(start=0, stop=2, num=3),
+       raises=("ValueError", "Geometric sequence cannot include zero"))
+
+# tri, tril, triu, diag, diagflat, vander.
+for N, M, k in [(3, None, 0), (2, 4, 1), (4, 2, -1), (3, 3, -5), (0, 2, 0)]:
+    kw = dict(N=N, k=k)
+    if M is not None:
+        kw["M"] = M
+    c.case("tri_%d_%s_%d" % (N, M, k), "tri", [], kw,
+           np.tri(N, M, k))
+c.case("tri_int8", "tri", [], dict(N=3, dtype="int8"), np.tri(3, dtype="int8"))
+for shape in [(4,), (3, 4), (2, 3, 2), (0, 3)]:
+    for dtype in ["float64", "int32", "bool", "complex64"]:
+        m = (rng.uniform(-5, 5, shape) * 3).round().astype(dtype)
+        for k in [0, 1, -2]:
+            for fn in ["tril", "triu"]:
+                c.case("%s_%s_%s_k%d" % (fn, "x".join(map(str, shape)), dtype,
+                                         k), fn, [m], {"k": k},
+                       getattr(np, fn)(m, k))
+c.case("tril_0d", "tril", [np.float64(2)],
+       raises=("TypeError", "tri() missing 1 required positional argument"))
+for v in [np.array([1.5, -2.0, 3.0]), np.arange(4).reshape(2, 2),
+          np.arange(12).reshape(3, 4).astype("float32"), np.array([], "int8"),
+          np.array([True, False])]:
+    for k in [0, 2, -1, -4]:
+        tag = "%s_%s_k%d" % ("x".join(map(str, v.shape)), v.dtype, k)
+        c.case("diag_" + tag, "diag", [v], {"k": k}, np.diag(v, k))
+        c.case("diagflat_" + tag, "diagflat", [v], {"k": k},
+               np.diagflat(v, k))
+c.case("diag_3d", "diag", [np.zeros((2, 2, 2))],
+       raises=("ValueError", "Input must be 1- or 2-d."))
+for x in [np.array([1, 2, 3, 5]), np.array([0.5, -1.5, 2.0], "float32"),
+          np.array([True, False]), np.array([1 + 1j, 2 - 1j]),
+          np.array([], "int16"), np.array([2, 3], "uint8")]:
+    for kw in [{}, {"N": 3}, {"N": 0}, {"N": 5, "increasing": 1}]:
+        npkw = {k: bool(v) if k == "increasing" else v
+                for k, v in kw.items()}
+        tag = "_".join("%s%s" % (k, v) for k, v in kw.items())
+        c.case("vander_%s_%d_%s" % (x.dtype, len(x), tag), "vander", [x], kw,
+               np.vander(x, **npkw))
+c.case("vander_negative", "vander", [np.ones(2)], {"N": -1},
+       raises=("ValueError", "negative dimensions are not allowed"))
+c.case("tri_negative", "tri", [], {"N": -2},
+       raises=("ValueError", "negative dimensions are not allowed"))
+c.case("vander_2d", "vander", [np.ones((2, 2))],
+       raises=("ValueError", "x must be a one-dimensional array"))
+
+# meshgrid: each indexing, sparse grids, one, two and three inputs.
+xs = [np.array([1.0, 2.0, 3.0]), np.array([4, 5], "int32"),
+      np.array([[0.5, 1.5]])]
+for n in [1, 2, 3]:
+    for indexing in ["xy", "ij"]:
+        for sparse in [0, 1]:
+            c.case("meshgrid_%d_%s_sparse%d" % (n, indexing, sparse),
+                   "meshgrid", xs[:n], {"indexing": indexing,
+                                        "sparse": sparse},
+                   list(np.meshgrid(*xs[:n], indexing=indexing,
+                                    sparse=bool(sparse))))
+c.case("meshgrid_bad_indexing", "meshgrid", xs[:2], {"indexing": "yx"},
+       raises=("ValueError", "Valid values for `indexing` are 'xy' and 'ij'."))
 
 c.write()

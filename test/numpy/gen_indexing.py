@@ -4,7 +4,8 @@ out-of-range bounds), newaxis, ellipsis, Python bools, integer arrays and
 bool masks on arrays of rank 0-4 (size-0 axes too), read and updated
 (x[i] = v, np.add.at, np.multiply.at, np.minimum.at, np.maximum.at); every
 error NumPy raises for a bad index; take, take_along_axis, nonzero, where,
-argwhere, flatnonzero, diagonal, cumsum and cumprod."""
+argwhere, flatnonzero, diagonal, cumsum and cumprod; compress, ix_ and
+diag_indices."""
 
 import sys
 
@@ -363,5 +364,38 @@ for shape in [(6,), (3, 4), (2, 3, 4), (0,), (2, 0), ()]:
 a = arr((3, 3), "int8")
 c.case("cumsum_dtype", "cumsum", [a], {"axis": 1, "dtype": "float32"},
        np.cumsum(a, axis=1, dtype=np.float32))
+
+# compress: a 1-d condition (shorter than the axis too) needs its values.
+a = arr((3, 4), "float32")
+for cond in [[True, False, True], [False, True], [True, False, False, True],
+             []]:
+    cond = np.array(cond, bool)
+    for axis in [None, 0, 1, -1]:
+        if axis is not None and len(cond) > a.shape[axis]:
+            continue
+        args = {"traced": 0} if axis is None else {"traced": 0, "axis": axis}
+        c.case("compress_%d_%s" % (len(cond), axis), "compress", [cond, a],
+               args, np.compress(cond, a, axis))
+c.case("compress_ints", "compress", [np.array([0, 2, 0, 1]), np.arange(5)],
+       {"traced": 0}, np.compress(np.array([0, 2, 0, 1]), np.arange(5)))
+c.case("compress_2d_condition", "compress", [np.ones((2, 2), bool), a],
+       raises=("ValueError", "condition must be a 1-d array"))
+c.case("compress_too_long", "compress",
+       [np.array([0, 0, 0, 1], bool), a], {"traced": 0, "axis": 0},
+       raises=numpy_error(lambda: np.compress(np.array([0, 0, 0, 1], bool),
+                                              a, 0)))
+
+# ix_ and diag_indices, and the indexing they are for.
+ixs = [np.array([0, 2]), np.array([True, False, True, True]),
+       np.array([], "int32")]
+for n in [1, 2, 3]:
+    # A bool index needs its values.
+    c.case("ix_%d" % n, "ix_", ixs[:n], {"traced": 0} if n > 1 else {},
+           list(np.ix_(*ixs[:n])))
+c.case("ix_2d", "ix_", [np.ones((2, 2), "int64")],
+       raises=("ValueError", "Cross index must be 1 dimensional"))
+for n, ndim in [(3, 2), (2, 3), (0, 2), (4, 1)]:
+    c.case("diag_indices_%d_%d" % (n, ndim), "diag_indices", [],
+           {"n": n, "ndim": ndim}, list(np.diag_indices(n, ndim)))
 
 c.write()

@@ -1,5 +1,5 @@
 """Cases for tnp's products (linalg.h): matmul, dot, tensordot, outer,
-einsum, over dtypes (integers wrap in theirs, bool is or-of-ands), 1-d and
+einsum, inner, vdot, kron, cross, convolve, correlate, polyval, over dtypes (integers wrap in theirs, bool is or-of-ands), 1-d and
 batched operands, broadcasting batch dimensions, and their errors.
 
 Values are small integers (halves for floats), so every sum of products is
@@ -44,7 +44,8 @@ def case(name, fn, ops, args, f, dtype=None):
         r = np.asarray(f(*[npv(o) for o in ops]))
     except (ValueError, TypeError):
         cls, msg = numpy_error(lambda: f(*[npv(o) for o in ops]))
-        c.case(name, fn, ops, args, raises=(cls, msg.rstrip()))
+        # The manifest is one line a case: the message's first line.
+        c.case(name, fn, ops, args, raises=(cls, msg.split("\n")[0]))
         return
     if any(isinstance(o, BF16) for o in ops) and r.dtype == np.float32:
         r = BF16(r)
@@ -156,5 +157,75 @@ case("einsum_operand_count", "einsum", [a23], {"subscripts": "ij,jk"},
      lambda x: np.einsum("ij,jk", x))
 case("einsum_output_letter", "einsum", [a23], {"subscripts": "ij->k"},
      lambda x: np.einsum("ij->k", x))
+
+# inner, vdot, kron: every dtype; shapes (0-d, 1-d, batched, unequal ranks).
+for dtype in DTYPES:
+    a, b = values(dtype, (2, 3)), values(dtype, (4, 3))
+    case("inner_%s" % dtype, "inner", [a, b], {}, np.inner)
+    case("vdot_%s" % dtype, "vdot", [a, values(dtype, (3, 2))], {}, np.vdot)
+    case("kron_%s" % dtype, "kron", [a, values(dtype, (2, 2))], {}, np.kron)
+for sa, sb in [((3,), (3,)), ((), (2, 3)), ((2, 2, 3), (3,)),
+               ((2, 3), (2, 4, 3)), ((2, 3), (2, 4))]:
+    for fn, f in [("inner", np.inner), ("kron", np.kron)]:
+        case("%s_%s_%s" % (fn, tag(sa), tag(sb)), fn,
+             [values("float64", sa), values("int32", sb)], {}, f)
+case("vdot_sizes", "vdot", [values("float64", (3,)), values("float64", (4,))],
+     {}, np.vdot)
+case("kron_1d_0d", "kron", [values("int8", (3,)), values("int8", ())], {},
+     np.kron)
+case("kron_3d_1d", "kron", [values("float32", (2, 1, 2)),
+                            values("float32", (3,))], {}, np.kron)
+
+# cross: 3x3, 2x3, 3x2, 2x2 vectors, broadcast batches, axis arguments.
+for na, nb in [(3, 3), (2, 3), (3, 2), (2, 2)]:
+    for dtype in ["float64", "int32", "complex64", "bool"]:
+        a, b = values(dtype, (4, na)), values(dtype, (1, nb))
+        case("cross_%d%d_%s" % (na, nb, dtype), "cross", [a, b], {},
+             np.cross)
+a, b = values("float64", (3, 2, 4)), values("float64", (3, 4))
+case("cross_axes", "cross", [a, b], {"axisa": 0, "axisb": 0, "axisc": 1},
+     lambda x, y: np.cross(x, y, axisa=0, axisb=0, axisc=1))
+case("cross_axis", "cross", [values("float32", (3, 5)),
+                             values("float32", (3, 5))], {"axis": 0},
+     lambda x, y: np.cross(x, y, axis=0))
+case("cross_dims", "cross", [values("float64", (4,)), values("float64", (3,))],
+     {}, np.cross)
+
+# convolve and correlate: each mode, either operand longer, odd and even
+# lengths, complex (correlate conjugates), ints, and the errors.
+for na, nv in [(5, 3), (3, 5), (6, 4), (4, 6), (1, 1), (4, 4), (7, 2)]:
+    for dtype in ["float64", "int32", "complex128", "float32"]:
+        a, v = values(dtype, (na,)), values(dtype, (nv,))
+        for mode in ["full", "same", "valid"]:
+            for fn, f in [("convolve", np.convolve),
+                          ("correlate", np.correlate)]:
+                case("%s_%d_%d_%s_%s" % (fn, na, nv, dtype, mode), fn,
+                     [a, v], {"mode": mode},
+                     lambda x, y, f=f, mode=mode: f(x, y, mode))
+for fn, f in [("convolve", np.convolve), ("correlate", np.correlate)]:
+    case("%s_default" % fn, fn, [values("int8", (5,)), values("int8", (2,))],
+         {}, f)
+    case("%s_bool" % fn, fn, [values("bool", (5,)), values("bool", (2,))],
+         {}, f)
+    case("%s_0d" % fn, fn, [values("float64", ()), values("float64", (3,))],
+         {}, f)
+    case("%s_empty" % fn, fn, [values("float64", (3,)),
+                               values("float64", (0,))], {}, f)
+    case("%s_2d" % fn, fn, [values("float64", (2, 2)),
+                            values("float64", (3,))], {}, f)
+    case("%s_mode" % fn, fn, [values("float64", (3,)),
+                              values("float64", (2,))], {"mode": "wide"},
+         lambda x, y, f=f: f(x, y, "wide"))
+
+# polyval: coefficient and point dtypes, shapes, no coefficients.
+for pd, xd in [("float64", "float64"), ("int32", "int32"), ("int8", "float32"),
+               ("float32", "int16"), ("complex64", "float64")]:
+    for shape in [(), (4,), (2, 3)]:
+        case("polyval_%s_%s_%s" % (pd, xd, tag(shape)), "polyval",
+             [values(pd, (4,)), values(xd, shape)], {}, np.polyval)
+case("polyval_empty", "polyval", [np.zeros(0), values("float64", (3,))], {},
+     np.polyval)
+case("polyval_0d", "polyval", [np.float64(2), values("float64", (3,))], {},
+     np.polyval)
 
 c.write()

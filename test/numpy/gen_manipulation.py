@@ -2,7 +2,8 @@
 stack, split (sections and indices), expand_dims, squeeze, reshape (with
 -1), ravel, T, transpose (axes), broadcast_to; flip, fliplr, flipud, roll,
 moveaxis, swapaxes, rot90, atleast_1d/2d/3d, hstack, vstack, dstack,
-hsplit, vsplit, dsplit, append, tile, repeat, and their errors."""
+hsplit, vsplit, dsplit, append, tile, repeat, broadcast_arrays, flatten,
+pad (every mode, widths past the axis), and their errors."""
 
 import sys
 
@@ -324,5 +325,64 @@ error_case("repeat_count_mismatch", "repeat", [m23],
            lambda: np.repeat(m23, [1, 2, 3], 0))
 error_case("repeat_axis_error", "repeat", [m23], {"repeats": 2, "axis": 2},
            lambda: np.repeat(m23, 2, 2))
+
+# broadcast_arrays and flatten.
+for shapes in [[(2, 3), (3,)], [(4, 1), (1, 5), ()], [(2, 0), (1,)], [(3,)]]:
+    xs = [arr(s, d) for s, d in zip(shapes, ["float64", "int8", "bool"])]
+    c.case("broadcast_arrays_" + "_".join(tag(s) for s in shapes),
+           "broadcast_arrays", xs, {}, list(np.broadcast_arrays(*xs)))
+error_case("broadcast_arrays_mismatch", "broadcast_arrays",
+           [arr((2, 3)), arr((1, 3)), arr((4,))], {},
+           lambda: np.broadcast_arrays(arr((2, 3)), arr((1, 3)), arr((4,))))
+for shape in [(), (3,), (2, 3, 2), (2, 0)]:
+    x = arr(shape, "int16")
+    c.case("flatten_" + tag(shape), "flatten", [x], {}, x.flatten())
+    # ndim, shape, size; TF's isscalar is ndim == 0.
+    c.case("ndim_" + tag(shape), "ndim", [x], {}, np.asarray(np.ndim(x)))
+    c.case("shape_" + tag(shape), "shape", [x], {},
+           np.asarray(np.shape(x), np.int64))
+    c.case("size_" + tag(shape), "size", [x], {}, np.asarray(np.size(x)))
+    for axis in range(-len(shape), len(shape)):
+        c.case("size_%s_axis%d" % (tag(shape), axis), "size", [x],
+               {"axis": axis}, np.asarray(np.size(x, axis)))
+    c.case("isscalar_" + tag(shape), "isscalar", [x], {},
+           np.asarray(np.ndim(x) == 0))
+error_case("size_axis_range", "size", [arr((2, 3))], {"axis": 2},
+           lambda: np.size(arr((2, 3)), 2))
+
+# pad: each mode, widths wider than the axis, per-axis pairs, 0-width.
+for mode in ["constant", "edge", "reflect", "symmetric", "wrap"]:
+    for shape, width in [((5,), (2, 3)), ((3, 4), ((1, 2), (0, 3))),
+                         ((2, 3), (7, 8)), ((1, 3), 2), ((0,), 0),
+                         ((2, 2, 3), ((1, 0), (2, 2), (0, 1)))]:
+        for dtype in ["float64", "int32", "bool", "complex64"]:
+            x = arr(shape, dtype)
+            if isinstance(width, int):
+                args = {"width": width}
+            elif isinstance(width[0], int):
+                args = {"widths": width}
+            else:
+                args = {"widths": [v for pair in width for v in pair]}
+            args["mode"] = mode
+            name = "pad_%s_%s_%s_%s" % (mode, tag(shape), dtype,
+                                        str(width).replace(" ", ""))
+            c.case(name, "pad", [x], args, np.pad(x, width, mode))
+x = arr((2, 3), "float32")
+c.case("pad_constant_value", "pad", [x, 2.5], {"width": 1}, np.pad(x, 1,
+       constant_values=2.5))
+i3 = arr((3,), "int8")
+c.case("pad_constant_int_value", "pad", [i3, 7], {"widths": (2, 1)},
+       np.pad(i3, (2, 1), constant_values=7))
+error_case("pad_negative", "pad", [x], {"width": -1},
+           lambda: np.pad(x, -1))
+error_case("pad_mode", "pad", [x], {"width": 1, "mode": "foo"},
+           lambda: np.pad(x, 1, "foo"))
+error_case("pad_widths", "pad", [x], {"widths": (1, 1, 1, 1, 1, 1)},
+           lambda: np.pad(x, ((1, 1), (1, 1), (1, 1))))
+c.case("pad_constant_pairs", "pad", [x, np.array([1.0, 2.0])], {"width": 1},
+       raises=("NotImplementedError", "constant_values must be a scalar"))
+c.case("pad_empty_axis", "pad", [arr((0, 2))], {"width": 1, "mode": "edge"},
+       raises=("ValueError", "can't extend empty axis 0 using modes other "
+               "than 'constant' or 'empty'"))
 
 c.write()

@@ -1,7 +1,8 @@
 """Cases for tnp's reductions (reductions.h): sum, prod, mean, max, min,
 argmax, argmin, any, all, std, var with axis (None, int, tuple, negative)
 and keepdims, over the dtypes, 0-d and empty operands, NaN, and their
-errors.
+errors; nansum, nanprod, nanmean, count_nonzero, ptp, average (weights),
+diff (n, prepend, append) and histogram (bins, range, weights, density).
 
 Float values are small multiples of 1/4 (and means dyadic), so every sum
 is exact whatever order tnp and NumPy add in; the comparisons stay exact.
@@ -180,5 +181,150 @@ for fn, f in [("sum", np.sum), ("max", np.max), ("mean", np.mean),
 for fn, f in [("argmax", np.argmax), ("argmin", np.argmin)]:
     cls, msg = numpy_error(lambda: f(a23, axis=-3))
     c.case("%s_axis_range" % fn, fn, [a23], {"axis": -3}, raises=(cls, msg))
+
+# The NaN-skipping reductions, count_nonzero and ptp: every dtype, axes and
+# keepdims, NaN rows, all-NaN slices, empty operands.
+EXTRA = {"nansum": np.nansum, "nanprod": np.nanprod, "nanmean": np.nanmean,
+         "count_nonzero": np.count_nonzero, "ptp": np.ptp}
+for fn, f in EXTRA.items():
+    for dtype in DTYPES:
+        x = values(dtype, (3, 4))
+        if dtype in ("float16", "float32", "float64") and fn != "ptp":
+            x[0, 1] = x[2, 3] = np.nan
+        for kw in [{}, {"axis": 1}, {"axis": (0, 1), "keepdims": True}]:
+            name = "%s_%s_%s" % (fn, dtype, tag(kw))
+            if fn == "count_nonzero" and kw.get("keepdims"):
+                kw = {"axis": (0, 1)}  # NumPy 1.24 has no keepdims here
+            try:
+                expect = expect_of(f, x, dtype, **kw)
+            except TypeError:
+                c.case(name, fn, [x], args_of(kw),
+                       raises=numpy_error(lambda: f(np_values(x), **kw)))
+                continue
+            if fn == "count_nonzero":
+                expect = np.asarray(expect, np.int64)
+            if fn == "ptp" and dtype in COMPLEX:
+                c.case(name, fn, [x], args_of(kw), raises=(
+                    "NotImplementedError", "complex arrays (ordered "
+                    "lexicographically by NumPy) are not supported"))
+                continue
+            # NumPy divides complex numbers by their count as products by
+            # its reciprocal; tnp divides (a rounding apart).
+            tol = "rounding" if fn == "nanmean" and dtype in COMPLEX else None
+            c.case(name, fn, [x], args_of(kw), expect, tol=tol)
+nan_rows = np.array([[np.nan, np.nan], [1.0, np.nan], [-0.0, 2.5]])
+for fn in ["nansum", "nanprod", "nanmean"]:
+    for kw in [{}, {"axis": 1}, {"axis": 0}]:
+        c.case("%s_nan_rows_%s" % (fn, tag(kw)), fn, [nan_rows],
+               args_of(kw), expect_of(EXTRA[fn], nan_rows, "float64", **kw))
+    c.case("%s_empty" % fn, fn, [np.zeros((0, 2))], {"axis": 0},
+           expect_of(EXTRA[fn], np.zeros((0, 2)), "float64", axis=0))
+c.case("ptp_empty", "ptp", [np.zeros((0, 2))], {},
+       raises=numpy_error(lambda: np.ptp(np.zeros((0, 2)))))
+
+# average: no weights, full-shape and 1-d weights along an axis, integer
+# data, and the errors.
+a34 = values("float64", (3, 4))
+i34 = values("int16", (3, 4))
+w34 = np.abs(values("float32", (3, 4))) + 0.25
+for x, dt in [(a34, "float64"), (i34, "int16"), (values("float32", (3, 4)),
+                                                  "float32")]:
+    for kw in [{}, {"axis": 1}, {"axis": 0, "keepdims": True}]:
+        c.case("average_%s_%s" % (dt, tag(kw)), "average", [x], args_of(kw),
+               expect_of(np.average, x, dt, **kw))
+        c.case("average_weighted_%s_%s" % (dt, tag(kw)), "average", [x, w34],
+               args_of(kw), np.asarray(np.average(x, weights=w34, **kw)))
+    for axis, w in [(0, np.array([1, 2, 3], "int32")),
+                    (-1, np.array([0.5, 0.0, 1.0, 2.0]))]:
+        c.case("average_1d_weights_%s_%d" % (dt, axis), "average", [x, w],
+               {"axis": axis}, np.average(x, axis=axis, weights=w))
+for name, w, kw in [("no_axis", np.ones(4), {}),
+                    ("2d", np.ones((2, 4)), {"axis": 1}),
+                    ("length", np.ones(3), {"axis": 1}),
+                    ("zero_sum", np.array([1.0, -1.0, 0.0, 0.0]),
+                     {"axis": 1})]:
+    c.case("average_error_" + name, "average", [a34, w], args_of(kw),
+           raises=numpy_error(lambda: np.average(a34, weights=w, **kw)))
+
+# diff: orders, axes, bool, prepend/append (scalars broadcast), empty.
+for x, dt in [(values("float64", (3, 5)), "float64"),
+              (values("int8", (3, 5)), "int8"),
+              (values("bool", (3, 5)), "bool"),
+              (values("uint8", (3, 5)), "uint8")]:
+    for kw in [{}, {"n": 2}, {"n": 0}, {"axis": 0}, {"n": 7}]:
+        c.case("diff_%s_%s" % (dt, tag(kw)), "diff", [x], kw,
+               np.diff(x, **kw))
+x = values("float32", (2, 3))
+c.case("diff_prepend_scalar", "diff", [x, 1.5], {"prepend": 1},
+       np.diff(x, prepend=1.5))
+c.case("diff_append_array", "diff", [x, np.ones((1, 3), "float32")],
+       {"append": 1, "axis": 0},
+       np.diff(x, axis=0, append=np.ones((1, 3), "float32")))
+c.case("diff_both", "diff", [x, 0.0, np.zeros((2, 1), "int32")],
+       {"prepend": 1, "append": 1}, np.diff(x, prepend=0.0,
+                                            append=np.zeros((2, 1), "int32")))
+c.case("diff_0d", "diff", [np.array(1.0)], {},
+       raises=numpy_error(lambda: np.diff(np.array(1.0))))
+c.case("diff_negative", "diff", [x], {"n": -1},
+       raises=numpy_error(lambda: np.diff(x, n=-1)))
+
+# histogram: bin counts, data ranges, a given range (values outside it),
+# weights, density, edges given, one-valued and empty data, NaN errors.
+hdata = np.concatenate([rng.normal(0, 2, 200), [5.0, -5.0, 0.0]])
+for x, dt in [(hdata, "float64"), (hdata.astype("float32"), "float32"),
+              (rng.integers(-5, 6, 50).astype("int32"), "int32")]:
+    for kw in [{}, {"bins": 7}, {"bins": 1}, {"bins": 4, "range": (-1, 2)},
+               {"bins": 5, "density": True}]:
+        npkw = dict(kw)
+        args = {k: v for k, v in kw.items() if k != "range"}
+        args.setdefault("bins", 10)
+        if "range" in kw:
+            args["lo"], args["hi"] = kw["range"]
+        if "density" in kw:
+            args["density"] = 1
+        h, e = np.histogram(x, **npkw)
+        c.case("histogram_%s_%s" % (dt, tag(args)), "histogram", [x], args,
+               [h.astype(np.int64) if not kw.get("density") else h, e])
+        c.case("histogram_bin_edges_%s_%s" % (dt, tag(args)),
+               "histogram_bin_edges", [x],
+               {k: v for k, v in args.items() if k != "density"},
+               np.histogram_bin_edges(x, npkw.get("bins", 10),
+                                      npkw.get("range")))
+    w = np.abs(rng.normal(size=x.shape)).astype("float32")
+    h, e = np.histogram(x, bins=6, weights=w)
+    c.case("histogram_weights_%s" % dt, "histogram", [x, w],
+           {"bins": 6, "weights": 1}, [h, e])
+    edges = np.array([-3.0, -1.0, 0.0, 0.5, 4.0])
+    h, e = np.histogram(x, bins=edges)
+    c.case("histogram_edges_%s" % dt, "histogram", [x, edges], {},
+           [h.astype(np.int64), e])
+    h, e = np.histogram(x, bins=edges, weights=w, density=True)
+    c.case("histogram_edges_weights_density_%s" % dt, "histogram",
+           [x, edges, w], {"weights": 1, "density": 1}, [h, e])
+for x, name in [(np.full(4, 2.5), "one_value"), (np.zeros(0), "empty"),
+                (np.array([[1, 2], [2, 3]]), "2d")]:
+    h, e = np.histogram(x, bins=3)
+    c.case("histogram_%s" % name, "histogram", [x], {"bins": 3},
+           [h.astype(np.int64), e])
+for name, x, args, f in [
+        ("nan", np.array([1.0, np.nan]), {"bins": 3},
+         lambda: np.histogram(np.array([1.0, np.nan]), 3)),
+        ("bins0", hdata, {"bins": 0}, lambda: np.histogram(hdata, 0)),
+        ("range_order", hdata, {"bins": 3, "lo": 2, "hi": 1},
+         lambda: np.histogram(hdata, 3, (2, 1))),
+        ("decreasing_edges", hdata, {},
+         lambda: np.histogram(hdata, np.array([1.0, 0.0])))]:
+    ops = [x] if "bins" in args else [x, np.array([1.0, 0.0])]
+    c.case("histogram_error_" + name, "histogram", ops, args,
+           raises=numpy_error(f))
+for edges in [np.array([1.0]), np.zeros(0)]:
+    h, e = np.histogram(hdata, edges)
+    c.case("histogram_%d_edges" % len(edges), "histogram", [hdata, edges], {},
+           [h.astype(np.int64), e])
+c.case("histogram_error_2d_edges", "histogram", [hdata, np.ones((2, 2))], {},
+       raises=("ValueError", "`bins` must be 1d, when an array"))
+c.case("histogram_error_weights", "histogram", [hdata, np.ones(3)],
+       {"bins": 3, "weights": 1},
+       raises=("ValueError", "weights should have the same shape as a."))
 
 c.write()

@@ -44,7 +44,10 @@ UNARY = {
     "fabs": np.fabs, "reciprocal": np.reciprocal, "deg2rad": np.deg2rad,
     "rad2deg": np.rad2deg, "fix": np.fix, "sinc": np.sinc, "isnan": np.isnan,
     "isinf": np.isinf, "isfinite": np.isfinite, "isposinf": np.isposinf,
-    "isneginf": np.isneginf,
+    "isneginf": np.isneginf, "real": np.real, "imag": np.imag,
+    "conjugate": np.conjugate, "conj": np.conj, "angle": np.angle,
+    "signbit": np.signbit, "iscomplex": np.iscomplex, "isreal": np.isreal,
+    "bitwise_not": np.bitwise_not,
 }
 # NumPy has complex loops for these; tnp raises NotImplementedError.
 NO_COMPLEX_YET = {"arcsin", "arccos", "arctan", "sinh", "cosh", "arcsinh",
@@ -63,9 +66,10 @@ BINARY = {
     "greater_equal": np.greater_equal, "hypot": np.hypot,
     "logaddexp": np.logaddexp, "logaddexp2": np.logaddexp2,
     "heaviside": np.heaviside, "float_power": np.float_power,
+    "nextafter": np.nextafter, "gcd": np.gcd, "lcm": np.lcm,
 }
 # Functions that are aliases of another: checked at fewer dtypes.
-ALIASES = {"abs", "true_divide", "mod"}
+ALIASES = {"abs", "true_divide", "mod", "conj", "bitwise_not"}
 
 
 # Complex ops that are formulas of several real roundings.
@@ -286,6 +290,11 @@ def binary_operands(fn, dtype):
         if dtype == "bfloat16":
             return BF16(y), BF16(x)
         return y, x
+    if fn == "lcm":
+        # Products that fit: NumPy's C loops overflow as C does, by width.
+        a = np_array(values(dtype, "small"))
+        b = a[::-1].copy()
+        return (BF16(a), BF16(b)) if dtype == "bfloat16" else (a, b)
     divides = fn in ("divide", "true_divide", "floor_divide", "remainder",
                      "mod")
     a = np_array(values(dtype, "any"))
@@ -303,6 +312,8 @@ for fn, f in BINARY.items():
     for dtype in DTYPES:
         if fn in ALIASES and dtype not in ("int8", "float32", "complex128"):
             continue
+        if fn == "nextafter" and dtype == "bfloat16":
+            continue  # NumPy has no bfloat16 steps: nextafter_bfloat16
         a, b = binary_operands(fn, dtype)
         add_case("%s_%s" % (fn, dtype), fn, f, [a, b], fname=f.__name__)
 
@@ -584,6 +595,121 @@ for dtype in ["float16", "bfloat16", "float32", "float64"]:
 large = np.concatenate([np.linspace(-100, -4, 8), np.linspace(4, 100, 8)])
 for fn in ["sin", "cos"]:
     add_case("%s_large_float32" % fn, fn, UNARY[fn], [large.astype("float32")])
+
+# nextafter: steps from zeros, towards infinities, out of the largest finite
+# value, through subnormals, at NaN; bfloat16 steps on its 16 bits.
+def nextafter_bfloat16(x, y):
+    """C's nextafter on bfloat16 values held in float32 (their top 16
+    bits)."""
+    bits = (x.view(np.uint32) >> 16).astype(np.int64)
+    up = (x < y) == (x > 0)
+    stepped = ((bits + np.where(up, 1, -1)) << 16).astype(np.uint32)
+    r = stepped.view(np.float32)
+    tiniest = (((y.view(np.uint32) & 0x80000000) | 0x10000)).view(np.float32)
+    r = np.where(x == 0, tiniest, r)
+    r = np.where(x == y, y, r)
+    return np.where(np.isnan(x) | np.isnan(y), np.float32(np.nan), r)
+
+
+nx = np.array([0.0, -0.0, 0.0, 1.0, 1.0, -1.0, np.inf, -np.inf, np.nan, 1.0,
+               2.0, 3.0e38, 1.5, 0.0])
+ny = np.array([1.0, -1.0, -0.0, 2.0, 0.0, -np.inf, 0.0, 0.0, 1.0, np.nan,
+               2.0, np.inf, -np.inf, 0.0])
+for dtype in ["float16", "float32", "float64"]:
+    with np.errstate(over="ignore"):
+        ops = [nx.astype(dtype), ny.astype(dtype)]
+    add_case("nextafter_specials_%s" % dtype, "nextafter", np.nextafter, ops)
+    tiny = np.finfo(dtype).smallest_subnormal
+    sub = np.array([tiny, -tiny, 2 * tiny, np.finfo(dtype).tiny], dtype)
+    add_case("nextafter_subnormals_%s" % dtype, "nextafter", np.nextafter,
+             [sub, np.zeros(4, dtype)])
+bx = round_bfloat16(np.array([0.0, -0.0, 1.0, 1.0, -1.0, np.inf, np.nan, 2.5,
+                              -3.0], np.float32))
+by = round_bfloat16(np.array([1.0, -1.0, 2.0, 0.0, -5.0, 0.0, 1.0, 2.5, 0.0],
+                             np.float32))
+c.case("nextafter_bfloat16", "nextafter", [BF16(bx), BF16(by)],
+       expect=BF16(nextafter_bfloat16(bx, by)))
+
+# signbit sees -0.0 and -NaN; iscomplex and isreal look at the imaginary
+# part only.
+sb = np.array([-0.0, 0.0, -np.nan, np.nan, -np.inf, np.inf, -1e-30, 2.0])
+for dtype in ["float16", "float32", "float64"]:
+    add_case("signbit_specials_%s" % dtype, "signbit", np.signbit,
+             [sb.astype(dtype)])
+add_case("signbit_specials_bfloat16", "signbit", np.signbit, [BF16(sb)])
+cz = np.array([1 + 0j, 1j, -0.0j, complex(0, -0.0), complex(np.nan, 0),
+               complex(0, np.nan), complex(np.inf, 1)])
+for dtype in ["complex64", "complex128"]:
+    for fn in ["iscomplex", "isreal", "real", "imag", "conjugate", "angle"]:
+        add_case("%s_specials_%s" % (fn, dtype), fn, UNARY[fn],
+                 [cz.astype(dtype)],
+                 tol="transcendental" if fn == "angle" else None)
+
+# iscomplexobj and isrealobj look at the dtype only.
+for dtype in DTYPES:
+    x = values(dtype, "small")
+    for fn, f in [("iscomplexobj", np.iscomplexobj),
+                  ("isrealobj", np.isrealobj)]:
+        c.case("%s_%s" % (fn, dtype), fn, [x], {},
+               np.asarray(f(np_array(x))))
+
+# angle in degrees; divmod's two results.
+for dtype in ["int8", "float32", "complex64", "complex128"]:
+    z = values(dtype, "small")
+    c.case("angle_deg_%s" % dtype, "angle", [z], {"deg": 1},
+           np.angle(z, deg=True), tol="transcendental")
+for dtype in ["int8", "uint16", "int64", "float16", "float32", "float64"]:
+    a, b = binary_operands("floor_divide", dtype)
+    with np.errstate(all="ignore"):
+        q, r = np.divmod(a, b)
+    c.case("divmod_%s" % dtype, "divmod", [a, b], expect=[q, r])
+
+# select (the first true condition wins), piecewise (the last one does;
+# pieces are registry_cpp's: "neg" is -x, "sq" x*x, numbers are values),
+# around at positive and negative decimals.
+sx = np.array([-3.0, -1.5, 0.0, 0.5, 2.0, 4.5])
+conds = [sx < 0, sx > 1, sx > 3]
+choices = [sx * 2, sx ** 2, np.array(7, "int32")]
+c.case("select_first_wins", "select", conds + choices, {"n": 3},
+       np.select(conds, choices))
+c.case("select_default", "select", conds[:2] + choices[:2] + [-1.5],
+       {"n": 2, "default": 1}, np.select(conds[:2], choices[:2], -1.5))
+c.case("select_bcast", "select",
+       [np.array([[True], [False]]), np.arange(3, dtype="int8")], {"n": 1},
+       np.select([np.array([[True], [False]])], [np.arange(3, dtype="int8")]))
+c.case("select_length", "select", conds + choices[:2], {"n": 3},
+       raises=("ValueError",
+               "list of cases must be same length as list of conditions"))
+c.case("select_not_bool", "select", [sx, sx], {"n": 1},
+       raises=("TypeError",
+               "invalid entry 0 in condlist: should be boolean ndarray"))
+PIECES = {"neg": lambda v: -v, "sq": lambda v: v * v}
+for pieces in [["neg", "sq"], ["neg", "sq", "2.5"], ["1", "neg", "0"]]:
+    conds = [sx < 0, sx > 1] if len(pieces) < 3 or pieces[0] != "1" else \
+        [sx < 1, sx > -2]
+    funcs = [PIECES[p] if p in PIECES else float(p) for p in pieces]
+    for dtype in ["float64", "int32"]:
+        x = sx.astype(dtype)
+        cs = [np.asarray(cc) for cc in conds]
+        c.case("piecewise_%s_%s" % ("_".join(pieces), dtype), "piecewise",
+               [x] + cs, {"pieces": ",".join(pieces)},
+               np.piecewise(x, cs, funcs))
+c.case("piecewise_count", "piecewise", [sx, sx < 0], {"pieces": "1,2,3"},
+       raises=("ValueError",
+               "with 1 condition(s), either 1 or 2 functions are expected"))
+ax = np.array([1.25, -2.675, 12345.678, -0.5, 0.5, 1.5, 2.5, 1e300, np.nan])
+for dtype in ["float16", "float32", "float64", "int32", "uint8", "complex64"]:
+    x = (ax * 3).astype(dtype) if dtype[0] in "iu" else ax.astype(dtype)
+    for d in [0, 1, 2, -1, -2]:
+        if dtype == "complex64":
+            # Finite parts that do not round to zero: tnp scales by complex
+            # products, which lose infinities and signed zeros (docs/api.md).
+            f = np.array([1.25, -2.675, 12345.678, -0.75, 0.75, 1.5, 2.5,
+                          3.0, -4.0]) * (1 if d >= 0 else 1000)
+            x = (f + 1j * f[::-1]).astype(dtype)
+        with np.errstate(all="ignore"):
+            c.case("around_%s_%d" % (dtype, d), "around", [x],
+                   {"decimals": d}, np.around(x, d))
 
 # Known tnp bugs (see the report in docs/ or the commit that adds them): run
 # as skipped, by name, until fixed.

@@ -172,7 +172,8 @@ def numpy_error(f):
         f()
     except Exception as e:  # noqa: B902 - classified below
         # The Python class tnp mirrors (UFuncTypeError is a TypeError).
-        for cls in (np.AxisError, ValueError, TypeError, IndexError):
+        for cls in (np.AxisError, ValueError, TypeError, IndexError,
+                    ZeroDivisionError):
             if isinstance(e, cls):
                 return cls.__name__, str(e)
         raise

@@ -175,6 +175,8 @@ bool isInstance(const std::exception &e, const std::string &cls) {
     return dynamic_cast<const tnp::TypeError *>(&e);
   if (cls == "IndexError")
     return dynamic_cast<const tnp::IndexError *>(&e);
+  if (cls == "ZeroDivisionError")
+    return dynamic_cast<const tnp::ZeroDivisionError *>(&e);
   if (cls == "NotImplementedError")
     return dynamic_cast<const tnp::NotImplementedError *>(&e);
   if (cls == "CompileError")
@@ -185,9 +187,9 @@ bool isInstance(const std::exception &e, const std::string &cls) {
 }
 
 std::string className(const std::exception &e) {
-  for (const char *cls :
-       {"AxisError", "ValueError", "ConcretizationTypeError", "TypeError",
-        "IndexError", "NotImplementedError", "CompileError", "Error"})
+  for (const char *cls : {"AxisError", "ValueError", "ConcretizationTypeError",
+                          "TypeError", "IndexError", "ZeroDivisionError",
+                          "NotImplementedError", "CompileError", "Error"})
     if (isInstance(e, cls))
       return std::string("tnp::") + cls;
   return "std::exception";

@@ -168,6 +168,58 @@ Table creation() {
   };
   t["zeros_like"] = unary([](const ndarray &x) { return tnp::zeros_like(x); });
   t["ones_like"] = unary([](const ndarray &x) { return tnp::ones_like(x); });
+  t["empty_like"] = unary([](const ndarray &x) { return tnp::empty_like(x); });
+  t["full_like"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 2);
+    return {tnp::full_like(in[0], in[1], a.dtype("dtype"))};
+  };
+  t["copy"] = unary([](const ndarray &x) { return tnp::copy(x); });
+  t["asanyarray"] = unary([](const ndarray &x) { return tnp::asanyarray(x); });
+  t["ascontiguousarray"] =
+      unary([](const ndarray &x) { return tnp::ascontiguousarray(x); });
+  t["logspace"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 0);
+    return {tnp::logspace(a.real("start"), a.real("stop"), a.integer("num", 50),
+                          a.boolean("endpoint", true),
+                          a.has("base") ? a.real("base") : 10.0,
+                          a.dtype("dtype"))};
+  };
+  t["geomspace"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 0);
+    return {tnp::geomspace(a.real("start"), a.real("stop"),
+                           a.integer("num", 50), a.boolean("endpoint", true),
+                           a.dtype("dtype"))};
+  };
+  t["tri"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 0);
+    return {tnp::tri(a.integer("N"), a.optionalInteger("M"), a.integer("k", 0),
+                     a.dtype("dtype").value_or(tnp::float64))};
+  };
+  t["tril"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    return {tnp::tril(in[0], a.integer("k", 0))};
+  };
+  t["triu"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    return {tnp::triu(in[0], a.integer("k", 0))};
+  };
+  t["diag"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    return {tnp::diag(in[0], a.integer("k", 0))};
+  };
+  t["diagflat"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    return {tnp::diagflat(in[0], a.integer("k", 0))};
+  };
+  t["vander"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    return {tnp::vander(in[0], a.optionalInteger("N"),
+                        a.boolean("increasing", false))};
+  };
+  t["meshgrid"] = [](const Inputs &in, const Args &a) -> Results {
+    return tnp::meshgrid(in, a.has("indexing") ? a.str("indexing") : "xy",
+                         a.boolean("sparse", false));
+  };
   t["arange"] = [](const Inputs &in, const Args &a) -> Results {
     if (in.size() == 1 && !a.has("dtype"))
       return {tnp::arange(in[0])};
@@ -198,6 +250,56 @@ Table creation() {
   // Python's bool(a), returned as a 0-d array.
   t["truth"] = unary(
       [](const ndarray &x) { return tnp::asarray(static_cast<bool>(x)); });
+  t["finfo"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 0);
+    tnp::finfo f(parseDType(a.str("dtype")));
+    Results r;
+    for (double v : {double(f.bits), f.eps, f.epsneg, f.max, f.min, f.tiny,
+                     f.smallest_normal, f.smallest_subnormal, f.resolution,
+                     double(f.precision), double(f.nmant), double(f.nexp),
+                     double(f.maxexp), double(f.minexp)})
+      r.push_back(tnp::asarray(v));
+    return r;
+  };
+  t["iinfo"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 0);
+    tnp::iinfo i(parseDType(a.str("dtype")));
+    return {tnp::asarray(int64_t(i.bits)), tnp::asarray(i.min),
+            tnp::full({}, i.max, tnp::uint64)};
+  };
+  t["promote_types"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 0);
+    return {tnp::zeros({}, tnp::promote_types(parseDType(a.str("a")),
+                                              parseDType(a.str("b"))))};
+  };
+  // Either side a dtype or an abstract dtype's name.
+  t["issubdtype"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 0);
+    auto kind =
+        [](const std::string &name) -> std::optional<tnp::abstract_dtype> {
+      using K = tnp::abstract_dtype::kind;
+      const std::pair<const char *, K> kinds[] = {
+          {"generic", K::generic},
+          {"number", K::number},
+          {"integer", K::integer},
+          {"signedinteger", K::signedinteger},
+          {"unsignedinteger", K::unsignedinteger},
+          {"inexact", K::inexact},
+          {"floating", K::floating},
+          {"complexfloating", K::complexfloating}};
+      for (auto [n, k] : kinds)
+        if (name == n)
+          return tnp::abstract_dtype(k);
+      return std::nullopt;
+    };
+    std::string l = a.str("a"), r = a.str("b");
+    auto lk = kind(l), rk = kind(r);
+    bool result = lk ? (rk ? tnp::issubdtype(*lk, *rk)
+                           : tnp::issubdtype(*lk, parseDType(r)))
+                     : (rk ? tnp::issubdtype(parseDType(l), *rk)
+                           : tnp::issubdtype(parseDType(l), parseDType(r)));
+    return {tnp::asarray(result)};
+  };
   t["astype"] = [](const Inputs &in, const Args &a) -> Results {
     need(in, 1);
     return {in[0].astype(parseDType(a.str("dtype")))};
@@ -252,7 +354,23 @@ Table ufuncs() {
   TNP_UNARY(isfinite)
   TNP_UNARY(isposinf)
   TNP_UNARY(isneginf)
+  TNP_UNARY(real)
+  TNP_UNARY(imag)
+  TNP_UNARY(conjugate)
+  TNP_UNARY(conj)
+  TNP_UNARY(signbit)
+  TNP_UNARY(iscomplex)
+  TNP_UNARY(isreal)
+  TNP_UNARY(bitwise_not)
 #undef TNP_UNARY
+  t["iscomplexobj"] = unary(
+      [](const ndarray &x) { return tnp::asarray(tnp::iscomplexobj(x)); });
+  t["isrealobj"] =
+      unary([](const ndarray &x) { return tnp::asarray(tnp::isrealobj(x)); });
+  t["angle"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    return {tnp::angle(in[0], a.boolean("deg", false))};
+  };
   // The logistic function has no NumPy name (scipy.special.expit); tnp's
   // primitive lowers to exactly these ops.
   t["logistic"] =
@@ -290,7 +408,15 @@ Table ufuncs() {
   TNP_BINARY(logaddexp2)
   TNP_BINARY(heaviside)
   TNP_BINARY(float_power)
+  TNP_BINARY(nextafter)
+  TNP_BINARY(gcd)
+  TNP_BINARY(lcm)
 #undef TNP_BINARY
+  t["divmod"] = [](const Inputs &in, const Args &) -> Results {
+    need(in, 2);
+    auto [q, r] = tnp::divmod(in[0], in[1]);
+    return {q, r};
+  };
 
   auto closeness = [](auto f) -> Function {
     return [f](const Inputs &in, const Args &a) -> Results {
@@ -348,6 +474,36 @@ Table ufuncs() {
   t["where"] = [](const Inputs &in, const Args &) -> Results {
     need(in, 3);
     return {tnp::where(in[0], in[1], in[2])};
+  };
+  // n conditions, then the choices, then (default=1) the default.
+  t["select"] = [](const Inputs &in, const Args &a) -> Results {
+    bool withDefault = a.boolean("default", false);
+    size_t n = a.integer("n");
+    Inputs conds(in.begin(), in.begin() + n),
+        choices(in.begin() + n, in.end() - withDefault);
+    return {withDefault ? tnp::select(conds, choices, in.back())
+                        : tnp::select(conds, choices)};
+  };
+  // x, then the conditions; pieces=neg,sq,2.5: -x, x*x, or a value.
+  t["piecewise"] = [](const Inputs &in, const Args &a) -> Results {
+    std::vector<tnp::piece> pieces;
+    std::string spec = a.str("pieces");
+    for (size_t start = 0; start <= spec.size();) {
+      size_t end = std::min(spec.find(',', start), spec.size());
+      std::string p = spec.substr(start, end - start);
+      if (p == "neg")
+        pieces.push_back([](const ndarray &x) { return -x; });
+      else if (p == "sq")
+        pieces.push_back([](const ndarray &x) { return x * x; });
+      else
+        pieces.push_back(ndarray(std::stod(p)));
+      start = end + 1;
+    }
+    return {tnp::piecewise(in.at(0), Inputs(in.begin() + 1, in.end()), pieces)};
+  };
+  t["around"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    return {tnp::around(in[0], a.integer("decimals", 0))};
   };
   t["clip"] = [](const Inputs &in, const Args &) -> Results {
     need(in, 3);
@@ -490,6 +646,34 @@ Table manipulation() {
     need(in, 1);
     return {in[0].transpose(a.has("axes") ? a.integers("axes")
                                           : std::vector<int64_t>{})};
+  };
+  t["broadcast_arrays"] = [](const Inputs &in, const Args &) -> Results {
+    return tnp::broadcast_arrays(in);
+  };
+  t["flatten"] = unary([](const ndarray &x) { return tnp::flatten(x); });
+  // The properties of the array, as 0-d (or, for shape, 1-d) arrays.
+  t["ndim"] = unary([](const ndarray &x) { return tnp::asarray(tnp::ndim(x)); });
+  t["shape"] = unary([](const ndarray &x) {
+    return tnp::asarray(tnp::shape(x), {int64_t(x.ndim())});
+  });
+  t["size"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 1);
+    return {tnp::asarray(tnp::size(in[0], a.optionalInteger("axis")))};
+  };
+  t["isscalar"] =
+      unary([](const ndarray &x) { return tnp::asarray(tnp::isscalar(x)); });
+  // width=N, or widths=b0,a0,b1,a1,... (one pair: every axis); the
+  // constant value, when given, is operand 1.
+  t["pad"] = [](const Inputs &in, const Args &a) -> Results {
+    std::string mode = a.has("mode") ? a.str("mode") : "constant";
+    ndarray value = in.size() == 2 ? in[1] : tnp::ndarray(0);
+    if (a.has("width"))
+      return {tnp::pad(in.at(0), a.integer("width"), mode, value)};
+    std::vector<int64_t> w = a.integers("widths");
+    std::vector<std::pair<int64_t, int64_t>> widths;
+    for (size_t i = 0; i + 1 < w.size(); i += 2)
+      widths.emplace_back(w[i], w[i + 1]);
+    return {tnp::pad(in.at(0), widths, mode, value)};
   };
   t["broadcast_to"] = [](const Inputs &in, const Args &a) -> Results {
     need(in, 1);

@@ -108,6 +108,17 @@ void check::addIndexing(std::map<std::string, Function> &t) {
   t["at.multiply"] = update(&tnp::indexed_update::multiply);
   t["at.min"] = update(&tnp::indexed_update::min);
   t["at.max"] = update(&tnp::indexed_update::max);
+  t["compress"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 2);
+    return {tnp::compress(in[0], in[1], a.optionalInteger("axis"))};
+  };
+  t["ix_"] = [](const Inputs &in, const Args &) -> Results {
+    return tnp::ix_(in);
+  };
+  t["diag_indices"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 0);
+    return tnp::diag_indices(a.integer("n"), a.integer("ndim", 2));
+  };
   t["take"] = [](const Inputs &in, const Args &a) -> Results {
     need(in, 2);
     return {tnp::take(in[0], in[1], a.optionalInteger("axis"))};

@@ -181,7 +181,7 @@ TEST_F(DialectBuilderTest, ElementwiseOpsArePromotable) {
     EXPECT_TRUE(name.hasInterface<PromotableOpInterface>())
         << name.getStringRef().str();
   }
-  EXPECT_EQ(count, 31 + 13 + 6 + 1);
+  EXPECT_EQ(count, 35 + 15 + 6 + 1);
 }
 
 } // namespace

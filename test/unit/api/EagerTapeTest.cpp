@@ -587,6 +587,44 @@ std::vector<Case> cases() {
     unary(name, [f = f](const ndarray &x) {
       return pick(f(tnp::log(x - 1.2)), x, x);
     });
+  // Complex parts of real arrays: the array, zeros, the array, 0.
+  for (auto [name, f] :
+       std::vector<std::pair<std::string, U>>{{"real", tnp::real},
+                                              {"imag", tnp::imag},
+                                              {"conjugate", tnp::conjugate},
+                                              {"conj", tnp::conj}})
+    unary(name, [f = f](const ndarray &x) { return f(x) * x; });
+  unary("angle", [](const ndarray &x) { return tnp::angle(x - 1.2) * x; });
+  for (auto [name, f] :
+       std::vector<std::pair<std::string, U>>{{"signbit", tnp::signbit},
+                                              {"iscomplex", tnp::iscomplex},
+                                              {"isreal", tnp::isreal}})
+    unary(name,
+          [f = f](const ndarray &x) { return pick(f(x - 1.2), x, x * x); });
+  unary("bitwise_not",
+        [](const ndarray &x) { return pick(tnp::bitwise_not(x > 1.2), x, x); });
+  binary("nextafter", [](const ndarray &x, const ndarray &y) {
+    return tnp::nextafter(x, y) * y;
+  });
+  for (auto [name, f] : std::vector<std::pair<std::string, B>>{
+           {"gcd", tnp::gcd}, {"lcm", tnp::lcm}})
+    binary(name, [f = f](const ndarray &x, const ndarray &y) {
+      ndarray i = tnp::round(x * 4).astype(tnp::int64);
+      return f(i, tnp::round(y * 6).astype(tnp::int64)) * x;
+    });
+  binary("divmod", [](const ndarray &x, const ndarray &y) {
+    auto [q, r] = tnp::divmod(x * 3, y);
+    return q * x + r;
+  });
+  binary("select", [](const ndarray &x, const ndarray &y) {
+    return tnp::select({x > 1.5, y > 1.0}, {x * y, y}, x);
+  });
+  unary("piecewise", [](const ndarray &x) {
+    return tnp::piecewise(x, {x<1.0, x> 1.6},
+                          {[](const ndarray &v) { return v * v; }, 2.0,
+                           [](const ndarray &v) { return -v; }});
+  });
+  unary("around", [](const ndarray &x) { return tnp::around(x * 30, -1) * x; });
   binary("isclose", [](const ndarray &x, const ndarray &y) {
     return pick(tnp::isclose(x, y, 0.3), x, y);
   });
@@ -646,6 +684,76 @@ std::vector<Case> cases() {
            tnp::sum(tnp::repeat(x, 3));
   });
 
+  // Padding, broadcasting, flattening; building matrices and grids.
+  unary("pad", [](const ndarray &x) {
+    return tnp::pad(x, {{1, 2}, {3, 0}}, "reflect") +
+           tnp::sum(tnp::pad(x, 2, "constant", 1.5));
+  });
+  binary("broadcast_arrays",
+         [](const ndarray &x, const ndarray &y) {
+           std::vector<ndarray> b = tnp::broadcast_arrays({x, y});
+           return b[0] * b[1];
+         },
+         {2, 1}, {3});
+  unary("flatten", [](const ndarray &x) { return tnp::flatten(x) * 2.0; });
+  unary("tril", [](const ndarray &x) { return tnp::tril(x, 1) * x; }, {3, 4});
+  unary("triu", [](const ndarray &x) { return tnp::triu(x, -1) * x; }, {3, 4});
+  unary("diag", [](const ndarray &x) { return tnp::diag(x, -1) * 2.0; }, {3});
+  unary("diagflat", [](const ndarray &x) { return tnp::diagflat(x, 1); });
+  unary("vander", [](const ndarray &x) { return tnp::vander(x, 4); }, {3});
+  binary("meshgrid",
+         [](const ndarray &x, const ndarray &y) {
+           std::vector<ndarray> g = tnp::meshgrid({x, y});
+           return g[0] * g[1];
+         },
+         {3}, {2});
+  binary("full_like", [](const ndarray &x, const ndarray &y) {
+    return tnp::full_like(x, y(0, 1)) * x;
+  });
+  for (auto [name, f] : std::vector<std::pair<std::string, U>>{
+           {"copy", [](const ndarray &x) { return tnp::copy(x); }},
+           {"asanyarray", [](const ndarray &x) { return tnp::asanyarray(x); }},
+           {"ascontiguousarray",
+            [](const ndarray &x) { return tnp::ascontiguousarray(x); }}})
+    unary(name, [f = f](const ndarray &x) { return f(x) * x; });
+  all.push_back(
+      {"compress",
+       [](const Args &a) {
+         return tnp::compress(tnp::asarray({true, false, true}), a[0], 1) * 2.0;
+       },
+       {{2, 3}},
+       /*traceable=*/false});
+
+  // Statistics: NaN-skipping reductions, averages, differences, histograms.
+  for (auto [name, f] :
+       std::vector<std::pair<std::string,
+                             ndarray (*)(const ndarray &, tnp::Axis, bool)>>{
+           {"nansum", tnp::nansum},
+           {"nanprod", tnp::nanprod},
+           {"nanmean", tnp::nanmean}})
+    unary(name, [f = f](const ndarray &x) {
+      ndarray withNaN = tnp::where(x > 1.8, tnp::ndarray(NAN), x);
+      return f(withNaN, 1, false) + tnp::sum(f(x, 0, false));
+    });
+  unary("ptp", [](const ndarray &x) { return tnp::ptp(x, 1); });
+  unary("count_nonzero", [](const ndarray &x) {
+    return x * tnp::count_nonzero(x > 1.2, 0).astype(tnp::float64);
+  });
+  binary("average", [](const ndarray &x, const ndarray &y) {
+    return tnp::average(x, 1, y(0) + 1.0) + tnp::sum(tnp::average(x, 0, y));
+  });
+  unary("diff", [](const ndarray &x) {
+    return tnp::diff(x, 2, -1, x(tnp::ellipsis, slice(0, 1)) * x(0, 0));
+  });
+  binary("histogram", [](const ndarray &x, const ndarray &y) {
+    return tnp::histogram(tnp::asarray({0.1, 0.5, 0.7, 0.2, 0.9, 0.4}), 3,
+                          std::make_pair(0.0, 1.0), y.reshape({6}))
+               .first *
+           tnp::sum(x);
+  });
+  unary("histogram_bin_edges",
+        [](const ndarray &x) { return tnp::histogram_bin_edges(x, 4); });
+
   // sorting.h: the values move with the sort (a permutation's gradient),
   // the statistics interpolate between sorted values, the searches give
   // integers.
@@ -679,6 +787,27 @@ std::vector<Case> cases() {
     ndarray i = tnp::digitize(x, tnp::asarray({1.6, 1.0, 0.7}), true);
     return x * i.astype(tnp::float64);
   });
+
+  // linalg.h: the other products.
+  for (auto [name, f] : std::vector<std::pair<std::string, B>>{
+           {"inner", tnp::inner}, {"vdot", tnp::vdot}, {"kron", tnp::kron}})
+    binary(name, f);
+  binary("cross", [](const ndarray &x, const ndarray &y) {
+    return tnp::cross(x, y) + tnp::cross(x, y(slice(), slice(0, 2)));
+  });
+  binary("convolve",
+         [](const ndarray &x, const ndarray &y) {
+           return tnp::convolve(x, y, "same");
+         },
+         {5}, {3});
+  binary("correlate",
+         [](const ndarray &x, const ndarray &y) {
+           return tnp::correlate(x, y, "full");
+         },
+         {3}, {4});
+  binary("polyval",
+         [](const ndarray &p, const ndarray &x) { return tnp::polyval(p, x); },
+         {3}, {2, 2});
 
   // control_flow.h: eagerly, the branch or body taken runs as plain ops.
   unary("cond", [](const ndarray &x) {
@@ -738,6 +867,15 @@ const std::map<std::string, std::string> &notBetween() {
                "function)"},
       {"vectorized_map", "a compiled call (vmap), refused as vmap"},
       {"from_buffer", "external memory: no array argument"},
+      {"empty_like", "its values are undefined"},
+      {"logspace", "no array argument"},
+      {"geomspace", "no array argument"},
+      {"tri", "no array argument"},
+      {"random", "no array argument"},
+      {"standard_normal", "no array argument"},
+      {"poisson", "no array argument"},
+      {"diag_indices", "no array argument"},
+      {"ix_", "integer index arrays: no derivative"},
       {"from_vector", "a C++ vector: no array argument"},
       {"load", "reads a file: no array argument"},
       {"boolIndex", "detail: builds an index"},
@@ -753,7 +891,7 @@ const std::map<std::string, std::string> &notBetween() {
 std::set<std::string> publicNames() {
   std::set<std::string> names;
   std::regex decl(
-      R"(^(\s*)(?:template <[^>]*>\s*)?(?:ndarray|std::vector<ndarray>|std::vector<T>|T|auto|indexed_update)\s*&?\s*(operator\S+?|\w+)\()");
+      R"(^(\s*)(?:template <[^>]*>\s*)?(?:ndarray|std::vector<ndarray>|std::pair<ndarray, ndarray>|std::vector<T>|T|auto|indexed_update)\s*&?\s*(operator\S+?|\w+)\()");
   std::regex klass(R"(^class (\w+) \{)");
   for (const char *header :
        {"math.h", "manipulation.h", "reductions.h", "linalg.h", "indexing.h",
@@ -761,10 +899,17 @@ std::set<std::string> publicNames() {
         "interop.h", "io.h", "sorting.h"}) {
     std::ifstream in(std::string(TNP_INCLUDE_DIR) + "/tnp/" + header);
     EXPECT_TRUE(in) << header;
-    std::string line, cls;
+    std::string line, cls, returnType;
     bool inDetail = false;
     while (std::getline(in, line)) {
       std::smatch m;
+      // A return type clang-format put on a line of its own.
+      if (line == "std::pair<ndarray, ndarray>") {
+        returnType = line + " ";
+        continue;
+      }
+      line = returnType + line;
+      returnType.clear();
       if (line.rfind("namespace detail", 0) == 0)
         inDetail = true;
       if (line.rfind("} // namespace detail", 0) == 0)

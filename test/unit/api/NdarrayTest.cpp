@@ -198,6 +198,51 @@ TEST(RandomTest, SeedReproduces) {
   EXPECT_NEAR(rmean / r.size(), 0.5, 0.005);
   EXPECT_THROW(tnp::random::randint(3, 3), tnp::ValueError);
   EXPECT_THROW(tnp::random::normal(0, -1, {2}), tnp::ValueError);
+  EXPECT_EQ(tnp::random::random({4}).shape(), tnp::shape_t{4});
+  EXPECT_EQ(tnp::random::standard_normal().shape(), tnp::shape_t{});
+}
+
+/// Poisson draws: the mean and variance of 2*10^5 draws within 5 standard
+/// errors at small, medium and large lam; a chi-square test of the counts
+/// against the probabilities at lam = 4.5 (16 bins: 5 standard deviations
+/// of the statistic above its mean is 16 + 5 sqrt(32) ~ 44).
+TEST(RandomTest, Poisson) {
+  tnp::random::seed(3);
+  const int64_t n = 200000;
+  for (double lam : {0.3, 4.5, 60.0, 5000.0}) {
+    tnp::ndarray k = tnp::random::poisson(lam, {n});
+    ASSERT_EQ(k.dtype(), tnp::int64);
+    std::vector<int64_t> v = k.to_vector<int64_t>();
+    double mean = 0, var = 0;
+    for (int64_t x : v)
+      mean += x;
+    mean /= n;
+    for (int64_t x : v)
+      var += (x - mean) * (x - mean);
+    var /= n;
+    EXPECT_NEAR(mean, lam, 5 * std::sqrt(lam / n)) << lam;
+    EXPECT_NEAR(var, lam, 5 * std::sqrt((2 * lam * lam + lam) / n)) << lam;
+    if (lam != 4.5)
+      continue;
+    std::vector<double> seen(16, 0);
+    for (int64_t x : v)
+      seen[std::min<int64_t>(x, 15)] += 1;
+    double chi2 = 0, below = 0;
+    for (int k = 0; k < 16; ++k) {
+      double p = k < 15
+                     ? std::exp(k * std::log(lam) - lam - std::lgamma(k + 1.0))
+                     : 1 - below;
+      below += p;
+      chi2 += (seen[k] - n * p) * (seen[k] - n * p) / (n * p);
+    }
+    EXPECT_LT(chi2, 44.0);
+  }
+  EXPECT_EQ(tnp::random::poisson(0.0, {3}).to_vector<int64_t>(),
+            (std::vector<int64_t>{0, 0, 0}));
+  EXPECT_EQ(tnp::random::poisson().shape(), tnp::shape_t{});
+  EXPECT_THROW(tnp::random::poisson(-1.0), tnp::ValueError);
+  EXPECT_THROW(tnp::random::poisson(NAN), tnp::ValueError);
+  EXPECT_THROW(tnp::random::poisson(1e12), tnp::NotImplementedError);
 }
 
 } // namespace

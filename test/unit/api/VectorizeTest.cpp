@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <complex>
 #include <functional>
 #include <vector>
 
@@ -100,6 +101,90 @@ TEST_F(Vectorize, ComposedFunctions) {
       {"heaviside",
        [](const ndarray &x) { return tnp::heaviside(x - 1.2, x); }},
       {"sinc", [](const ndarray &x) { return tnp::sinc(x); }},
+      {"select piecewise around",
+       [](const ndarray &x) {
+         ndarray s = tnp::select({x > 1.5, x < 0.8}, {x * x, -x}, 1.0);
+         ndarray p = tnp::piecewise(
+             x, {x > 1.0}, {[](const ndarray &v) { return v * 3; }, 0.5});
+         return s + p + tnp::around(x * 100, -1);
+       }},
+      {"pad", [](const ndarray &x) { return tnp::pad(x, 2, "symmetric"); }},
+      {"pad constant",
+       [](const ndarray &x) {
+         return tnp::pad(x, {{1, 0}, {0, 2}});
+       }},
+      {"broadcast_arrays meshgrid",
+       [](const ndarray &x) {
+         std::vector<ndarray> b = tnp::broadcast_arrays({x, x(0)});
+         std::vector<ndarray> g = tnp::meshgrid({x(0), x(1)}, "ij");
+         return b[0] * b[1] + tnp::sum(g[0] * g[1]);
+       }},
+      {"tril triu diag",
+       [](const ndarray &x) {
+         return tnp::tril(x) + tnp::triu(x, 1) * 2 + tnp::diag(x)(0) +
+                tnp::sum(tnp::diagflat(x(0), 1));
+       }},
+      {"vander", [](const ndarray &x) { return tnp::vander(x(0), 3); }},
+      {"full_like copy",
+       [](const ndarray &x) {
+         return tnp::full_like(x, x(0, 0)) + tnp::copy(x);
+       }},
+      {"nan reductions",
+       [](const ndarray &x) {
+         // NaNs in the first row only: no column is all NaN.
+         ndarray top = x(tnp::slice(0, 1));
+         ndarray n = tnp::concatenate(
+             {tnp::where(top > 1.2, NAN, top), x(tnp::slice(1, 3))});
+         return tnp::nansum(n, 0) + tnp::nanprod(n, 0) + tnp::nanmean(n, 0) +
+                tnp::ptp(x, 0) +
+                tnp::count_nonzero(x > 1.0, 0).astype(tnp::float64);
+       }},
+      {"average diff",
+       [](const ndarray &x) {
+         return tnp::average(x, 0, tnp::asarray({1.0, 2.0, 0.5})) +
+                tnp::diff(x, 1, 0)(0) + tnp::diff(x, 1, 1, 0.0)(0);
+       }},
+      {"histogram",
+       [](const ndarray &x) {
+         auto [counts, edges] =
+             tnp::histogram(x, 4, std::make_pair(0.5, 2.0), x);
+         return counts + edges(tnp::slice(0, 4)) +
+                tnp::sum(
+                    tnp::histogram(x, tnp::asarray({0.0, 1.0, 3.0})).first) +
+                tnp::histogram_bin_edges(x, 3)(0);
+       }},
+      {"inner vdot kron cross",
+       [](const ndarray &x) {
+         return tnp::sum(tnp::inner(x, x)) + tnp::vdot(x, x) +
+                tnp::sum(tnp::kron(x, x(0))) + tnp::cross(x(0), x(1));
+       }},
+      {"convolve correlate polyval",
+       [](const ndarray &x) {
+         return tnp::convolve(x(0), x(1), "same") +
+                tnp::correlate(x(2), x(1), "same") + tnp::polyval(x(0), x(1));
+       }},
+      {"real imag conj",
+       [](const ndarray &x) {
+         ndarray z = x + tnp::ndarray(std::complex<double>(0, 2)) * x * x;
+         return tnp::real(tnp::conj(z)) - tnp::imag(z) + tnp::real(x);
+       }},
+      {"angle",
+       [](const ndarray &x) {
+         return tnp::angle(x.astype(tnp::complex128) - x * x) +
+                tnp::angle(x - 1.2, true);
+       }},
+      {"signbit iscomplex isreal",
+       [](const ndarray &x) {
+         return tnp::where(tnp::signbit(x - 1.2), x, -x) + tnp::iscomplex(x) +
+                tnp::isreal(x).astype(tnp::float64);
+       }},
+      {"nextafter", [](const ndarray &x) { return tnp::nextafter(x, 1.0); }},
+      {"gcd lcm divmod",
+       [](const ndarray &x) {
+         ndarray i = tnp::round(x * 9).astype(tnp::int64);
+         auto [q, r] = tnp::divmod(x * 5, x + 0.5);
+         return (tnp::gcd(i, 12) + tnp::lcm(i, 4)).astype(tnp::float64) + q + r;
+       }},
       {"fix", [](const ndarray &x) { return tnp::fix(x * 3) * x; }},
       {"float_power", [](const ndarray &x) { return tnp::float_power(x, x); }},
       {"isclose",
