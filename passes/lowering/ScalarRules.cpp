@@ -378,6 +378,17 @@ static std::pair<Value, Value> emitIntDivmod(OpBuilder &b, Location loc, Type t,
 
 static std::pair<Value, Value> emitDivmod(OpBuilder &b, Location loc, Type t,
                                           ValueRange a) {
+  if (isFloat(t) && t.getIntOrFloatBitWidth() < 32) {
+    // NumPy's float16 loop divides in float32 and rounds once (per-op
+    // float16 rounding can land the floor on another value).
+    Type f32 = b.getF32Type();
+    auto widen = [&](Value v) -> Value {
+      return arith::ExtFOp::create(b, loc, f32, v);
+    };
+    auto [q, r] = emitFloatDivmod(b, loc, f32, widen(a[0]), widen(a[1]));
+    return {arith::TruncFOp::create(b, loc, t, q),
+            arith::TruncFOp::create(b, loc, t, r)};
+  }
   if (isFloat(t))
     return emitFloatDivmod(b, loc, t, a[0], a[1]);
   return emitIntDivmod(b, loc, t, a[0], a[1]);
