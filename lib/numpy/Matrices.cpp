@@ -17,6 +17,7 @@
 
 #include "lib/Primitives.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 
@@ -114,7 +115,8 @@ std::vector<ndarray> tnp::ix_(const std::vector<ndarray> &args) {
 }
 
 std::vector<ndarray> tnp::diag_indices(int64_t n, int64_t ndim) {
-  return std::vector<ndarray>(ndim, arange(n));
+  // NumPy's (arange(n),) * ndim: no arrays for ndim <= 0.
+  return std::vector<ndarray>(std::max<int64_t>(ndim, 0), arange(n));
 }
 
 std::vector<ndarray> tnp::broadcast_arrays(const std::vector<ndarray> &args) {

@@ -14,6 +14,7 @@
 #include <tnp/errors.h>
 #include <tnp/indexing.h>
 
+#include "lib/ArrayImpl.h"
 #include "lib/Format.h"
 #include "lib/Primitives.h"
 
@@ -64,6 +65,11 @@ ndarray tnp::pad(const ndarray &array,
     auto [before, after] = pad_width[pad_width.size() == 1 ? 0 : d];
     if (before < 0 || after < 0)
       throw ValueError("index can't contain negative values");
+    int64_t padded;
+    if (__builtin_add_overflow(array.shape()[d], before, &padded) ||
+        __builtin_add_overflow(padded, after, &padded))
+      throw ValueError("array is too big; `arr.size * arr.dtype.itemsize` "
+                       "is larger than the maximum possible size.");
     low.push_back(before);
     high.push_back(after);
   }
@@ -83,10 +89,13 @@ ndarray tnp::pad(const ndarray &array,
     if (n == 0)
       throw ValueError("can't extend empty axis " + std::to_string(d) +
                        " using modes other than 'constant' or 'empty'");
-    std::vector<int64_t> source;
+    // The index vector is an array: a width too large for memory is
+    // allocateArray's MemoryError, not a host loop without end.
+    auto index = allocateArray({low[d] + n + high[d]}, int64);
+    auto *source = static_cast<int64_t *>(index->mutableData());
     for (int64_t p = -low[d]; p < n + high[d]; ++p)
-      source.push_back(sourceOf(mode, p, n));
-    x = take(x, asarray(source), int64_t(d));
+      *source++ = sourceOf(mode, p, n);
+    x = take(x, ndarray(std::move(index)), int64_t(d));
   }
   return x;
 }

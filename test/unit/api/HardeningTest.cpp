@@ -369,3 +369,16 @@ TEST(Hardening, DynamicBatchWithStaticSlices) {
 }
 
 } // namespace
+
+// Sizes from user arguments that cannot be met raise tnp errors: a pad
+// wider than memory (before any host loop over it), a width past int64, and
+// diag_indices of no dimensions is NumPy's empty tuple.
+TEST(Hardening, HugeSizesFromArgumentsRaise) {
+  tnp::ndarray x = tnp::arange(3);
+  EXPECT_THROW(tnp::pad(x, int64_t(1) << 45, "edge"), tnp::MemoryError);
+  EXPECT_THROW(tnp::pad(x, std::numeric_limits<int64_t>::max(), "wrap"),
+               tnp::ValueError);
+  EXPECT_THROW(tnp::pad(x, std::numeric_limits<int64_t>::max()),
+               tnp::ValueError);
+  EXPECT_TRUE(tnp::diag_indices(3, -1).empty());
+}
