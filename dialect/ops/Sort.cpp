@@ -8,14 +8,23 @@
 using namespace mlir;
 using namespace mlir::tnp;
 
+// Runs before the operands' type constraints are verified (while parsing):
+// a key that is no ranked tensor is an error here, not a cast.
 LogicalResult SortOp::inferReturnTypes(MLIRContext *ctx,
-                                       std::optional<Location>, Adaptor adaptor,
+                                       std::optional<Location> location,
+                                       Adaptor adaptor,
                                        SmallVectorImpl<Type> &inferred) {
   ValueRange operands = adaptor.getOperands();
   llvm::append_range(inferred, operands.getTypes());
-  if (adaptor.getIndices() && !operands.empty())
-    inferred.push_back(cast<RankedTensorType>(operands.front().getType())
-                           .clone(IntegerType::get(ctx, 64)));
+  if (!adaptor.getIndices() || operands.empty())
+    return success();
+  auto keys = dyn_cast<RankedTensorType>(operands.front().getType());
+  if (!keys)
+    return emitOptionalError(location,
+                             "'tnp.sort' op operand #0 must be a "
+                             "ranked tensor, got ",
+                             operands.front().getType());
+  inferred.push_back(keys.clone(IntegerType::get(ctx, 64)));
   return success();
 }
 

@@ -798,3 +798,14 @@ func.func @sort_shapes(%a: tensor<2x3xf32>, %b: tensor<3x2xi64>) {
   %0:2 = tnp.sort(%a, %b) axis = 1 : tensor<2x3xf32>, tensor<3x2xi64>
   return
 }
+
+// -----
+
+// The permutation's type comes from the keys' before their constraints are
+// checked: a key that is no tensor is a diagnostic, not a crash.
+func.func @sort_indices_of_scalar(%x: f32) {
+  // expected-error @+1 {{'tnp.sort' op operand #0 must be a ranked tensor, got 'f32'}}
+  %s, %p = tnp.sort(%x) axis = 0 indices : f32
+  return
+}
+
