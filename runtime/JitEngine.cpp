@@ -244,6 +244,12 @@ JitEngine::create(JitOptions options) {
   // small code model, reached through the linker's GOT and stubs.
   detected->setRelocationModel(llvm::Reloc::PIC_);
   detected->setCodeModel(llvm::CodeModel::Small);
+  // AVX512-BF16's and AVX-NE-CONVERT's float32 -> bfloat16 conversions flush
+  // subnormal results to zero (bfloat16 reciprocal(3e38) gave 0, not
+  // 3.3e-39); NumPy's bfloat16 keeps them, and so does LLVM's rounding
+  // without those instructions, the same bits on every CPU.
+  detected->getFeatures().AddFeature("avx512bf16", false);
+  detected->getFeatures().AddFeature("avxneconvert", false);
   // Fail here rather than at the first compile if the target is unusable.
   if (llvm::Expected<std::unique_ptr<llvm::TargetMachine>> tm =
           detected->createTargetMachine();
