@@ -387,7 +387,9 @@ static ndarray argReduce(const ndarray &x, int64_t axis) {
         return ArgOp::create(b, loc, result, in[0], attrs[0]);
       },
       {&x}, shape, int64, {axis});
-  return ndarray(execute(call));
+  if (axis != 0)
+    call.rowwiseInputs = 1;
+  return run(call);
 }
 
 ndarray prim::argmax(const ndarray &x, int64_t axis) {

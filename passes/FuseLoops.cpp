@@ -93,12 +93,33 @@ accessesOf(affine::AffineForOp root,
   return accesses;
 }
 
+/// Whether a store in `root` writes one element at several points of
+/// `band`: a band loop its indices do not use carries a reduction. Fusing
+/// the other nest into that loop would serialize the other nest's loop (an
+/// argmax's per-lane loop, vector code, fused into the loop that folds the
+/// lanes, ran scalar and 17x slower).
+bool reducesAcross(affine::AffineForOp root,
+                   ArrayRef<affine::AffineForOp> band) {
+  return root
+      ->walk([&](affine::AffineStoreOp store) {
+        for (affine::AffineForOp loop : band)
+          if (!llvm::is_contained(store.getMapOperands(),
+                                  loop.getInductionVar()))
+            return WalkResult::interrupt();
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 /// Whether nests `first` and `second` may run interleaved at each point of
 /// their outer `depth` loops: every buffer one writes and the other touches
-/// is accessed by both at slabs those loops' indices select.
+/// is accessed by both at slabs those loops' indices select, and neither
+/// reduces across those loops.
 bool canFuseAt(affine::AffineForOp first, affine::AffineForOp second,
                MutableArrayRef<affine::AffineForOp> a,
                MutableArrayRef<affine::AffineForOp> b) {
+  if (reducesAcross(first, a) || reducesAcross(second, b))
+    return false;
   auto accessA = accessesOf(first, a);
   auto accessB = accessesOf(second, b);
   if (!accessA || !accessB)

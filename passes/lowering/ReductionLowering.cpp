@@ -16,6 +16,7 @@
 #include "dialect/TnpOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -179,9 +180,13 @@ struct ReduceOpLowering : OpConversionPattern<ReduceOp> {
         rewriter, loc, ValueRange{src}, ValueRange{init}, axes,
         [&](OpBuilder &b, Location loc, ValueRange args) {
           Value x = widen(b, loc, args[0], accType);
-          linalg::YieldOp::create(
-              b, loc,
-              buildCombine(b, loc, getCombineKind(kind), dtype, x, args[1]));
+          Value combined =
+              buildCombine(b, loc, getCombineKind(kind), dtype, x, args[1]);
+          if (auto fm = combined.getDefiningOp<arith::ArithFastMathInterface>())
+            fm->setAttr(fm.getFastMathAttrName(),
+                        arith::FastMathFlagsAttr::get(
+                            b.getContext(), arith::FastMathFlags::reassoc));
+          linalg::YieldOp::create(b, loc, combined);
         });
     Value result = reduce->getResult(0);
     if (accType != elementType)
@@ -241,11 +246,106 @@ struct ScanOpLowering : OpConversionPattern<ScanOp> {
 // ArgmaxOp, ArgminOp
 //===----------------------------------------------------------------------===//
 
-/// tnp.argmax/argmin to a linalg.generic reducing (value, index) pairs. A
-/// later element replaces the pair only if strictly better, or if it is NaN
-/// and the held value is not, so the first maximum (or the first NaN) wins.
-/// Starting from (-inf or the dtype's minimum, 0) keeps index 0 when every
-/// element equals that start.
+/// Whether `x` should replace the held `best` of an argmax (`isMax`) or
+/// argmin over `dtype`: it is strictly better, or NaN where `best` is not
+/// (NumPy's first NaN wins both).
+Value buildBetter(OpBuilder &b, Location loc, Type dtype, bool isMax, Value x,
+                  Value best) {
+  if (!isa<FloatType>(x.getType())) {
+    bool isUnsigned = isUnsignedInt(dtype) || dtype.isInteger(1);
+    arith::CmpIPredicate predicate =
+        isMax ? (isUnsigned ? arith::CmpIPredicate::ugt
+                            : arith::CmpIPredicate::sgt)
+              : (isUnsigned ? arith::CmpIPredicate::ult
+                            : arith::CmpIPredicate::slt);
+    return arith::CmpIOp::create(b, loc, predicate, x, best);
+  }
+  Value better = arith::CmpFOp::create(
+      b, loc, isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT, x,
+      best);
+  Value xIsNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+  Value bestIsNumber =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ORD, best, best);
+  return arith::OrIOp::create(
+      b, loc, better, arith::AndIOp::create(b, loc, xIsNaN, bestIsNumber));
+}
+
+/// Whether `x` and `best` tie: equal, or both NaN.
+Value buildTie(OpBuilder &b, Location loc, Value x, Value best) {
+  if (!isa<FloatType>(x.getType()))
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, best);
+  Value equal =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, x, best);
+  Value bothNaN = arith::AndIOp::create(
+      b, loc, arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x),
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, best, best));
+  return arith::OrIOp::create(b, loc, equal, bothNaN);
+}
+
+/// A linalg.generic folding dimension `axis` of `src` into (value, index)
+/// pairs, starting from `values` and `indices` (src's shape without axis):
+/// a later element replaces the pair only if better (buildBetter), so the
+/// first extremum wins. An element's index is its position along axis plus
+/// `offset` (an index, if not null). Its loops follow src's dimensions, or
+/// with `axisInnermost` have the axis's loop last: each pair is then
+/// carried through one innermost loop (tnp-promote-accumulators keeps it in
+/// registers) and the loops around it may vectorize.
+std::pair<Value, Value> buildArgFold(OpBuilder &b, Location loc, Type dtype,
+                                     bool isMax, Value src, int64_t axis,
+                                     Value values, Value indices, Value offset,
+                                     bool axisInnermost = false) {
+  int64_t rank = cast<RankedTensorType>(src.getType()).getRank();
+  auto loopOf = [&](int64_t d) {
+    if (!axisInnermost || d < axis)
+      return d;
+    return d == axis ? rank - 1 : d - 1;
+  };
+  SmallVector<AffineExpr> inExprs, outExprs;
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  iterators[loopOf(axis)] = utils::IteratorType::reduction;
+  for (int64_t d = 0; d < rank; ++d) {
+    inExprs.push_back(b.getAffineDimExpr(loopOf(d)));
+    if (d != axis)
+      outExprs.push_back(b.getAffineDimExpr(loopOf(d)));
+  }
+  auto inMap = AffineMap::get(rank, 0, inExprs, b.getContext());
+  auto outMap = AffineMap::get(rank, 0, outExprs, b.getContext());
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{values.getType(), indices.getType()}, ValueRange{src},
+      ValueRange{values, indices}, ArrayRef<AffineMap>{inMap, outMap, outMap},
+      iterators, [&](OpBuilder &b, Location loc, ValueRange args) {
+        Value x = args[0], best = args[1], bestIndex = args[2];
+        Value take = buildBetter(b, loc, dtype, isMax, x, best);
+        Value position = linalg::IndexOp::create(b, loc, loopOf(axis));
+        if (offset)
+          position = arith::AddIOp::create(b, loc, position, offset);
+        Value index =
+            arith::IndexCastOp::create(b, loc, bestIndex.getType(), position);
+        linalg::YieldOp::create(
+            b, loc,
+            ValueRange{
+                arith::SelectOp::create(b, loc, take, x, best),
+                arith::SelectOp::create(b, loc, take, index, bestIndex)});
+      });
+  return {generic.getResult(0), generic.getResult(1)};
+}
+
+/// Lanes an argmax over the innermost dimension is split into: 16 float32
+/// values fill an AVX-512 vector (two AVX2 ones).
+constexpr int64_t kArgLanes = 16;
+
+/// tnp.argmax/argmin to linalg.generic reductions of (value, index) pairs,
+/// starting from (-inf or the dtype's minimum, 0), which keeps index 0 when
+/// every element equals that start. Over the innermost dimension a single
+/// fold would carry one pair from element to element, a serial chain of
+/// compares and selects the vectorizer cannot take; that row is instead
+/// viewed as chunks of kArgLanes elements and folded chunk by chunk into
+/// kArgLanes pairs, one per lane (elementwise across lanes: vector code,
+/// with the loop over chunks innermost, so each lane's pair stays in a
+/// vector register), then the lanes fold into one pair (ties go to the smaller
+/// index, so the first extremum still wins), and the elements after the last
+/// whole chunk fold into that.
 template <typename ArgOp, bool IsMax>
 struct ArgReduceOpLowering : OpConversionPattern<ArgOp> {
   using OpConversionPattern<ArgOp>::OpConversionPattern;
@@ -266,64 +366,127 @@ struct ArgReduceOpLowering : OpConversionPattern<ArgOp> {
     int64_t rank = srcType.getRank();
 
     SmallVector<std::pair<Value, int64_t>> sources;
-    SmallVector<AffineExpr> outExprs;
-    SmallVector<utils::IteratorType> iterators;
-    for (int64_t d = 0; d < rank; ++d) {
-      iterators.push_back(d == axis ? utils::IteratorType::reduction
-                                    : utils::IteratorType::parallel);
-      if (d == axis)
-        continue;
-      sources.push_back({src, d});
-      outExprs.push_back(rewriter.getAffineDimExpr(d));
-    }
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != axis)
+        sources.push_back({src, d});
     SmallVector<Value> dynamicSizes =
         dynamicSizesFrom(rewriter, loc, type, sources);
     auto valueType = type.clone(srcType.getElementType());
-    Value values =
-        buildFilled(rewriter, loc, valueType, dynamicSizes,
-                    buildExtreme(rewriter, loc, dtype, /*largest=*/!IsMax));
-    Value indices = buildFilled(
-        rewriter, loc, type, dynamicSizes,
-        buildScalarConstant(rewriter, loc, type.getElementType(), 0));
+    Value extreme = buildExtreme(rewriter, loc, dtype, /*largest=*/!IsMax);
+    Value zero = buildScalarConstant(rewriter, loc, type.getElementType(), 0);
+    Value values = buildFilled(rewriter, loc, valueType, dynamicSizes, extreme);
+    Value indices = buildFilled(rewriter, loc, type, dynamicSizes, zero);
+
+    int64_t n = srcType.getDimSize(axis);
+    if (axis != rank - 1 || (!ShapedType::isDynamic(n) && n < 2 * kArgLanes)) {
+      rewriter.replaceOp(op, buildArgFold(rewriter, loc, dtype, IsMax, src,
+                                          axis, values, indices, Value())
+                                 .second);
+      return success();
+    }
+
+    // The whole chunks, as [..., chunks, kArgLanes].
+    SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0)),
+        strides(rank, rewriter.getIndexAttr(1)),
+        sizes = tensor::getMixedSizes(rewriter, loc, src);
+    // Sizes along the axis: constants when it is static.
+    auto indexOf = [&](int64_t value, function_ref<Value()> dynamic) {
+      return ShapedType::isDynamic(n)
+                 ? OpFoldResult(dynamic())
+                 : OpFoldResult(rewriter.getIndexAttr(value));
+    };
+    Value lanesIndex = arith::ConstantIndexOp::create(rewriter, loc, kArgLanes);
+    OpFoldResult chunks = indexOf(n / kArgLanes, [&]() -> Value {
+      return arith::DivUIOp::create(rewriter, loc, cast<Value>(sizes[axis]),
+                                    lanesIndex);
+    });
+    OpFoldResult whole = indexOf(n / kArgLanes * kArgLanes, [&]() -> Value {
+      return arith::MulIOp::create(rewriter, loc, cast<Value>(chunks),
+                                   lanesIndex);
+    });
+    SmallVector<OpFoldResult> wholeSizes(sizes);
+    wholeSizes[axis] = whole;
+    Value main = tensor::ExtractSliceOp::create(rewriter, loc, src, offsets,
+                                                wholeSizes, strides);
+    SmallVector<OpFoldResult> chunkShape(sizes.begin(), sizes.end() - 1);
+    chunkShape.push_back(chunks);
+    chunkShape.push_back(rewriter.getIndexAttr(kArgLanes));
+    SmallVector<ReassociationIndices> reassociation;
+    for (int64_t d = 0; d < rank - 1; ++d)
+      reassociation.push_back({d});
+    reassociation.push_back({rank - 1, rank});
+    auto [chunkStatic, chunkDynamic] = decomposeMixedValues(chunkShape);
+    Value chunked =
+        tensor::ExpandShapeOp::create(rewriter, loc, srcType.clone(chunkStatic),
+                                      main, reassociation, chunkShape);
+
+    // One (value, chunk) pair per lane.
+    SmallVector<int64_t> laneShape(type.getShape());
+    laneShape.push_back(kArgLanes);
+    auto laneType = type.clone(laneShape);
+    auto [laneValues, laneChunks] = buildArgFold(
+        rewriter, loc, dtype, IsMax, chunked, rank - 1,
+        buildFilled(rewriter, loc, laneType.clone(srcType.getElementType()),
+                    dynamicSizes, extreme),
+        buildFilled(rewriter, loc, laneType, dynamicSizes, zero), Value(),
+        /*axisInnermost=*/true);
+
+    // The lanes, folded: a lane's pair sits at chunk * kArgLanes + lane.
+    SmallVector<AffineExpr> outExprs;
+    for (int64_t d = 0; d < rank - 1; ++d)
+      outExprs.push_back(rewriter.getAffineDimExpr(d));
+    SmallVector<utils::IteratorType> iterators(rank - 1,
+                                               utils::IteratorType::parallel);
+    iterators.push_back(utils::IteratorType::reduction);
     AffineMap inMap = rewriter.getMultiDimIdentityMap(rank);
     auto outMap = AffineMap::get(rank, 0, outExprs, rewriter.getContext());
-
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{valueType, type}, ValueRange{src},
-        ValueRange{values, indices}, ArrayRef<AffineMap>{inMap, outMap, outMap},
-        iterators, [&](OpBuilder &b, Location loc, ValueRange args) {
-          Value x = args[0], best = args[1], bestIndex = args[2];
-          Value take;
-          if (isa<FloatType>(x.getType())) {
-            take = arith::CmpFOp::create(b, loc,
-                                         IsMax ? arith::CmpFPredicate::OGT
-                                               : arith::CmpFPredicate::OLT,
-                                         x, best);
-            Value xIsNaN =
-                arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
-            Value bestIsNumber = arith::CmpFOp::create(
-                b, loc, arith::CmpFPredicate::ORD, best, best);
-            take = arith::OrIOp::create(
-                b, loc, take,
-                arith::AndIOp::create(b, loc, xIsNaN, bestIsNumber));
-          } else {
-            bool isUnsigned = isUnsignedInt(dtype) || dtype.isInteger(1);
-            arith::CmpIPredicate predicate =
-                IsMax ? (isUnsigned ? arith::CmpIPredicate::ugt
-                                    : arith::CmpIPredicate::sgt)
-                      : (isUnsigned ? arith::CmpIPredicate::ult
-                                    : arith::CmpIPredicate::slt);
-            take = arith::CmpIOp::create(b, loc, predicate, x, best);
-          }
-          Value index =
-              arith::IndexCastOp::create(b, loc, type.getElementType(),
-                                         linalg::IndexOp::create(b, loc, axis));
-          Value newBest = arith::SelectOp::create(b, loc, take, x, best);
-          Value newIndex =
-              arith::SelectOp::create(b, loc, take, index, bestIndex);
-          linalg::YieldOp::create(b, loc, ValueRange{newBest, newIndex});
+    auto lanes = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{valueType, type},
+        ValueRange{laneValues, laneChunks}, ValueRange{values, indices},
+        ArrayRef<AffineMap>{inMap, inMap, outMap, outMap}, iterators,
+        [&](OpBuilder &b, Location loc, ValueRange args) {
+          Value x = args[0], chunk = args[1], best = args[2],
+                bestIndex = args[3];
+          Type indexType = bestIndex.getType();
+          Value lane = arith::IndexCastOp::create(
+              b, loc, indexType, linalg::IndexOp::create(b, loc, rank - 1));
+          Value index = arith::AddIOp::create(
+              b, loc,
+              arith::MulIOp::create(
+                  b, loc, chunk,
+                  buildScalarConstant(b, loc, indexType, kArgLanes)),
+              lane);
+          Value earlier = arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::slt, index, bestIndex);
+          Value take = arith::OrIOp::create(
+              b, loc, buildBetter(b, loc, dtype, IsMax, x, best),
+              arith::AndIOp::create(b, loc, buildTie(b, loc, x, best),
+                                    earlier));
+          linalg::YieldOp::create(
+              b, loc,
+              ValueRange{
+                  arith::SelectOp::create(b, loc, take, x, best),
+                  arith::SelectOp::create(b, loc, take, index, bestIndex)});
         });
-    rewriter.replaceOp(op, generic.getResult(1));
+    Value result = lanes.getResult(1);
+
+    // The elements after the last whole chunk.
+    if (ShapedType::isDynamic(n) || n % kArgLanes) {
+      SmallVector<OpFoldResult> tailOffsets(offsets), tailSizes(sizes);
+      tailOffsets[axis] = whole;
+      tailSizes[axis] = indexOf(n % kArgLanes, [&]() -> Value {
+        return arith::SubIOp::create(rewriter, loc, cast<Value>(sizes[axis]),
+                                     cast<Value>(whole));
+      });
+      Value tail = tensor::ExtractSliceOp::create(
+          rewriter, loc, src, tailOffsets, tailSizes, strides);
+      result =
+          buildArgFold(rewriter, loc, dtype, IsMax, tail, axis,
+                       lanes.getResult(0), result,
+                       getValueOrCreateConstantIndexOp(rewriter, loc, whole))
+              .second;
+    }
+    rewriter.replaceOp(op, result);
     return success();
   }
 };

@@ -178,6 +178,32 @@ for fn, f in [("sum", np.sum), ("max", np.max), ("mean", np.mean),
     cls, msg = numpy_error(lambda: f(a23, axis=(0, 0)))
     c.case("%s_axis_repeated" % fn, fn, [a23], {"axes": (0, 0)},
            raises=(cls, msg))
+# Long rows: an argmax over the innermost axis folds lanes of 16 elements
+# apiece, then the lanes, then the elements after the last whole chunk
+# (lengths around multiples of 16). Values from {-2..2} tie across lanes
+# and chunks; NaNs sit in the middle, late (the tail) or twice; a row of
+# the fold's start value (-inf, the dtype's minimum) and one of the other
+# extreme must give index 0. (A generator of their own leaves the other
+# cases' values as they were.)
+lanes_rng = np.random.default_rng(16)
+for n in [16, 17, 31, 32, 33, 47, 100]:
+    for dtype in ["float32", "float64", "float16", "int32", "uint8", "int64"]:
+        x = lanes_rng.integers(-2, 3, size=(6, n))
+        if dtype.startswith("uint"):
+            x = np.abs(x)
+        x = x.astype(dtype)
+        if dtype.startswith("float"):
+            x[1, n // 2] = x[2, n - 1] = x[3, 3] = x[3, n - 2] = np.nan
+            lo, hi = -np.inf, np.inf
+        else:
+            lo, hi = np.iinfo(dtype).min, np.iinfo(dtype).max
+        x[4, :] = lo
+        x[5, :] = hi
+        for fn, f in [("argmax", np.argmax), ("argmin", np.argmin)]:
+            c.case("%s_rows%d_%s" % (fn, n, dtype), fn, [x], {"axis": -1},
+                   np.asarray(f(x, axis=-1)))
+            c.case("%s_flat%d_%s" % (fn, n, dtype), fn, [x[:, ::-1]], {},
+                   np.asarray(f(x[:, ::-1])))
 for fn, f in [("argmax", np.argmax), ("argmin", np.argmin)]:
     cls, msg = numpy_error(lambda: f(a23, axis=-3))
     c.case("%s_axis_range" % fn, fn, [a23], {"axis": -3}, raises=(cls, msg))

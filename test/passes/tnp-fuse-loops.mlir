@@ -145,3 +145,30 @@ func.func @apart(%a: memref<8xf32>, %b: memref<8xf32>, %c: memref<4xf32>) {
   }
   return
 }
+
+// -----
+
+// Not fused: the second nest folds the lanes of the first's per-lane
+// results into one (its lane loop stores to one element, a reduction).
+// Fused, the first nest's lane loop, which vectorizes, would run inside
+// that reduction, one lane at a time.
+// CHECK-LABEL: func.func @into_a_reduction
+// CHECK-COUNT-2: {{^    }}affine.for
+// CHECK-NOT: {{^    }}affine.for
+func.func @into_a_reduction(%x: memref<64x16xf32>, %lanes: memref<16xf32>, %acc: memref<f32>) {
+  affine.for %l = 0 to 16 {
+    affine.for %c = 0 to 64 {
+      %v = affine.load %x[%c, %l] : memref<64x16xf32>
+      %m = affine.load %lanes[%l] : memref<16xf32>
+      %s = arith.maximumf %v, %m : f32
+      affine.store %s, %lanes[%l] : memref<16xf32>
+    }
+  }
+  affine.for %l = 0 to 16 {
+    %v = affine.load %lanes[%l] : memref<16xf32>
+    %a = affine.load %acc[] : memref<f32>
+    %s = arith.maximumf %v, %a : f32
+    affine.store %s, %acc[] : memref<f32>
+  }
+  return
+}

@@ -1,7 +1,8 @@
 // RUN: tnp-opt %s --tnp-lower-to-linalg --split-input-file --verify-diagnostics | FileCheck %s
 
 // Float sums accumulate in float64 and round once (at least as accurate as
-// NumPy's pairwise sum).
+// NumPy's pairwise sum); the combiner is reassoc, so that LLVM's loop
+// vectorizer may keep partial sums per lane.
 // CHECK-LABEL: func.func @sum
 // CHECK-SAME: (%[[X:.*]]: tensor<2x?x4xf32>)
 func.func @sum(%x: tensor<2x?x4xf32>) -> tensor<?xf32> {
@@ -12,7 +13,7 @@ func.func @sum(%x: tensor<2x?x4xf32>) -> tensor<?xf32> {
   // CHECK: %[[R:.*]] = linalg.reduce ins(%[[X]] : tensor<2x?x4xf32>) outs(%[[INIT]] : tensor<?xf64>) dimensions = [0, 2]
   // CHECK-NEXT: (%[[IN:.*]]: f32, %[[ACC:.*]]: f64) {
   // CHECK-NEXT: %[[W:.*]] = arith.extf %[[IN]] : f32 to f64
-  // CHECK-NEXT: %[[S:.*]] = arith.addf %[[W]], %[[ACC]] : f64
+  // CHECK-NEXT: %[[S:.*]] = arith.addf %[[W]], %[[ACC]] fastmath<reassoc> : f64
   // CHECK-NEXT: linalg.yield %[[S]] : f64
   // CHECK: linalg.generic
   // CHECK-SAME: ins(%[[R]] : tensor<?xf64>) outs(%{{.*}} : tensor<?xf32>)
@@ -28,7 +29,7 @@ func.func @sum(%x: tensor<2x?x4xf32>) -> tensor<?xf32> {
 func.func @sum_f64(%x: tensor<2x3xf64>) -> tensor<3xf64> {
   // CHECK: linalg.reduce ins(%{{.*}} : tensor<2x3xf64>) outs(%{{.*}} : tensor<3xf64>)
   // CHECK-NEXT: (%[[IN:.*]]: f64, %[[ACC:.*]]: f64) {
-  // CHECK-NEXT: arith.addf %[[IN]], %[[ACC]] : f64
+  // CHECK-NEXT: arith.addf %[[IN]], %[[ACC]] fastmath<reassoc> : f64
   // CHECK-NOT: arith.truncf
   %0 = tnp.reduce sum %x, axes = [0] : tensor<2x3xf64> -> tensor<3xf64>
   return %0 : tensor<3xf64>
@@ -43,7 +44,7 @@ func.func @sum_prod_f16(%x: tensor<2x3xf16>) -> (tensor<3xf16>, tensor<3xf16>) {
   // CHECK: %[[R:.*]] = linalg.reduce ins(%{{.*}} : tensor<2x3xf16>) outs(%[[INIT]] : tensor<3xf64>)
   // CHECK-NEXT: (%[[IN:.*]]: f16, %[[ACC:.*]]: f64) {
   // CHECK-NEXT: %[[W:.*]] = arith.extf %[[IN]] : f16 to f64
-  // CHECK-NEXT: arith.addf %[[W]], %[[ACC]] : f64
+  // CHECK-NEXT: arith.addf %[[W]], %[[ACC]] fastmath<reassoc> : f64
   // CHECK: linalg.generic
   // CHECK-SAME: ins(%[[R]] : tensor<3xf64>) outs(%{{.*}} : tensor<3xf16>)
   // CHECK: arith.truncf %{{.*}} : f64 to f16
@@ -175,6 +176,36 @@ func.func @argmax(%x: tensor<?x4xf32>) -> tensor<?xi64> {
   // CHECK-NEXT: linalg.yield %[[NV]], %[[NI]] : f32, i64
   // CHECK: return %[[R]]#1
   %0 = tnp.argmax %x, axis = 1 : (tensor<?x4xf32>) -> tensor<?xi64>
+  return %0 : tensor<?xi64>
+}
+
+// -----
+
+// A row of 40: two whole chunks of 16, viewed as [rows, 2, 16] and folded
+// with the chunk loop innermost into one (value, chunk) pair per lane; the
+// lanes fold into one pair at chunk * 16 + lane, ties to the smaller index;
+// the last 8 elements (from 32 on) fold into that.
+// CHECK-DAG:   #[[$CHUNKS:.*]] = affine_map<(d0, d1, d2) -> (d0, d2, d1)>
+// CHECK-DAG:   #[[$LANES:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @argmax_lanes
+// CHECK-SAME:  (%[[X:.*]]: tensor<?x40xf32>)
+func.func @argmax_lanes(%x: tensor<?x40xf32>) -> tensor<?xi64> {
+  // CHECK:      %[[WHOLE:.*]] = tensor.extract_slice %[[X]][0, 0] [%{{.*}}, 32] [1, 1]
+  // CHECK:      %[[CHUNKED:.*]] = tensor.expand_shape %[[WHOLE]] {{\[}}[0], [1, 2]] output_shape [%{{.*}}, 2, 16] : tensor<?x32xf32> into tensor<?x2x16xf32>
+  // CHECK:      %[[PER_LANE:.*]]:2 = linalg.generic {indexing_maps = [#[[$CHUNKS]], #[[$LANES]], #[[$LANES]]], iterator_types = ["parallel", "parallel", "reduction"]}
+  // CHECK-SAME:   ins(%[[CHUNKED]] : tensor<?x2x16xf32>)
+  // CHECK:        %[[CHUNK:.*]] = linalg.index 2 : index
+  // CHECK:      %[[FOLDED:.*]]:2 = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[PER_LANE]]#0, %[[PER_LANE]]#1
+  // CHECK:        %[[LANE:.*]] = linalg.index 1 : index
+  // CHECK:        arith.muli %{{.*}}, %{{.*}} : i64
+  // CHECK:        %[[AT:.*]] = arith.addi
+  // CHECK:        arith.cmpi slt, %[[AT]], %{{.*}} : i64
+  // CHECK:      %[[TAIL:.*]] = tensor.extract_slice %[[X]][0, 32] [%{{.*}}, 8] [1, 1]
+  // CHECK:      %[[R:.*]]:2 = linalg.generic {{.*}} ins(%[[TAIL]] : tensor<?x8xf32>) outs(%[[FOLDED]]#0, %[[FOLDED]]#1
+  // CHECK:        %[[I:.*]] = linalg.index 1 : index
+  // CHECK:        arith.addi %[[I]], %{{.*}} : index
+  // CHECK:      return %[[R]]#1
+  %0 = tnp.argmax %x, axis = 1 : (tensor<?x40xf32>) -> tensor<?xi64>
   return %0 : tensor<?xi64>
 }
 
