@@ -107,6 +107,8 @@ void promote(affine::AffineForOp loop,
           stored.push_back(acc.store.getValueToStore());
         return stored;
       });
+  if (failed(replaced))
+    return;
   auto promoted = cast<affine::AffineForOp>(replaced->getOperation());
   unsigned first = promoted.getNumResults() - accumulators.size();
   rewriter.setInsertionPointAfter(promoted);
