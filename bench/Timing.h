@@ -80,6 +80,32 @@ inline std::map<std::string, double> numpyTimes(const std::string &script) {
   return times;
 }
 
+/// numpyTimes(script), after a line naming where the timings come from:
+/// NumPy's version, its Python and the BLAS it loaded (threadpoolctl's
+/// report, when that is installed); warns if there are none.
+inline std::map<std::string, double>
+reportedNumpyTimes(const std::string &script) {
+  std::map<std::string, double> times = numpyTimes(script);
+  if (times.empty())
+    std::fprintf(stderr, "warning: no NumPy timings from %s\n",
+                 numpyPython().c_str());
+  std::string report = numpyPython() + " -c '" + R"PY(
+import sys, numpy as np
+try:
+    from threadpoolctl import threadpool_info
+    blas = ", ".join("%s %s" % (i["internal_api"], i.get("version"))
+                     for i in threadpool_info() if i["user_api"] == "blas")
+except ImportError:
+    blas = "unknown (no threadpoolctl)"
+print("NumPy %s from %s, BLAS: %s" % (np.__version__, sys.executable,
+                                      blas or "none loaded"))
+)PY" + "'";
+  std::fflush(stdout);
+  if (std::system(report.c_str()) != 0)
+    std::printf("NumPy: none found at %s\n", numpyPython().c_str());
+  return times;
+}
+
 /// A first call's seconds, measured in a child process: in all, and
 /// tracing, to linalg, to the LLVM dialect, code generation (or loading
 /// from the disk cache).

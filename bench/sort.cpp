@@ -16,7 +16,6 @@
 
 #include <cstdio>
 #include <functional>
-#include <iostream>
 #include <map>
 #include <string>
 
@@ -25,12 +24,10 @@ namespace {
 using bench::medianSeconds;
 
 std::map<std::string, double> numpyTimes() {
-  return bench::numpyTimes(R"PY(
-import sys
+  return bench::reportedNumpyTimes(R"PY(
 rng = np.random.default_rng(7)
 x = rng.standard_normal(2 ** 20).astype(np.float32)
 m = rng.standard_normal((4096, 1024)).astype(np.float32)
-print("version", float(".".join(np.__version__.split(".")[:2])))
 print("sort_1d", median(lambda: np.sort(x), 11, 1))
 print("sort_rows", median(lambda: np.sort(m, axis=1), 11, 1))
 print("argsort_1d", median(lambda: np.argsort(x, kind="stable"), 11, 1))
@@ -43,11 +40,6 @@ print("median_rows", median(lambda: np.median(m, axis=1), 11, 1))
 
 int main() {
   std::map<std::string, double> numpy = numpyTimes();
-  if (numpy.empty())
-    std::cerr << "warning: no NumPy timings from " << bench::numpyPython()
-              << "\n";
-  std::printf("NumPy %.2f from %s\n", numpy["version"],
-              bench::numpyPython().c_str());
   tnp::random::seed(7);
   tnp::ndarray x = tnp::random::randn({1 << 20}).astype(tnp::float32);
   tnp::ndarray m = tnp::random::randn({4096, 1024}).astype(tnp::float32);
