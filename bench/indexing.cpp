@@ -7,8 +7,11 @@
 // (x[1:-1], x[3]) is a view on both sides; tnp copies every other basic
 // index (its arrays are contiguous), so NumPy's side copies those too
 // (np.array(x[::2])). Indices are the permutation i * 7919 mod 2^20 on
-// both sides, so both read the same scattered positions.
-// Usage: tnp-bench-indexing. NumPy is /usr/bin/python3's.
+// both sides, so both read the same scattered positions. Transposes copy
+// on both sides (np.ascontiguousarray(m.T)), of the 1024 x 1024 view of
+// the array and of a 4096 x 4096 float32 matrix (64 MiB, out of cache).
+// Usage: tnp-bench-indexing. NumPy is $TNP_BENCH_PYTHON's, else
+// /usr/bin/python3's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,7 +21,6 @@
 
 #include <cstdio>
 #include <functional>
-#include <iostream>
 #include <string>
 #include <vector>
 
@@ -32,6 +34,7 @@ mask = perm % 2 == 0
 m = x.reshape(1024, 1024)
 cols = perm[:512] % 1024
 v = np.ones(n, np.float32)
+big = np.ones((4096, 4096), np.float32)
 def at_set():
     y = x.copy(); y[perm] = v
 def at_add():
@@ -47,6 +50,8 @@ cases = {
     "bool_mask": lambda: x[mask],
     "at_set": at_set,
     "at_add": at_add,
+    "transpose_1024": lambda: np.ascontiguousarray(m.T),
+    "transpose_4096": lambda: np.ascontiguousarray(big.T),
 }
 for name, fn in cases.items():
     print(name, median(fn, 11, 5))
@@ -60,9 +65,7 @@ struct Case {
 } // namespace
 
 int main() {
-  std::map<std::string, double> numpy = bench::numpyTimes(kNumpy);
-  if (numpy.empty())
-    std::cerr << "warning: no NumPy timings (is /usr/bin/python3 numpy?)\n";
+  std::map<std::string, double> numpy = bench::reportedNumpyTimes(kNumpy);
 
   int64_t n = int64_t(1) << 20;
   tnp::ndarray x = tnp::linspace(-4, 4, n).astype(tnp::float32);
@@ -71,6 +74,7 @@ int main() {
   tnp::ndarray m = x.reshape({1024, 1024});
   tnp::ndarray cols = perm(tnp::slice(512)) % 1024;
   tnp::ndarray v = tnp::ones({n}, tnp::float32);
+  tnp::ndarray big = tnp::ones({4096, 4096}, tnp::float32);
   using tnp::slice;
   auto all = tnp::none;
   std::vector<Case> cases = {
@@ -84,9 +88,12 @@ int main() {
       {"bool_mask", [&] { return x(mask); }},
       {"at_set", [&] { return x.at(perm).set(v); }},
       {"at_add", [&] { return x.at(perm).add(v); }},
+      {"transpose_1024", [&] { return tnp::transpose(m); }},
+      {"transpose_4096", [&] { return tnp::transpose(big); }},
   };
 
-  std::printf("Indexing a 2^20-element float32 array, median per call\n");
+  std::printf("Indexing a 2^20-element float32 array (and transposing a "
+              "4096 x 4096 one), median per call\n");
   std::printf("%-20s %12s %12s %12s %10s\n", "expression", "tnp us", "tnp GB/s",
               "numpy us", "numpy/tnp");
   for (const Case &c : cases) {

@@ -25,11 +25,13 @@ using namespace mlir;
 namespace {
 
 /// The elements a loop nest ranges over: the product of its loops' static
-/// ranges, along its widest path; nullopt if a range is not static.
+/// trip counts (a tile's loop, from %i to %i + 32, has one), along its
+/// widest path; nullopt if a trip count is not static.
 std::optional<int64_t> elementsOf(affine::AffineForOp loop) {
-  if (!loop.hasConstantBounds())
+  std::optional<uint64_t> trips = affine::getConstantTripCount(loop);
+  if (!trips)
     return std::nullopt;
-  int64_t range = loop.getConstantUpperBound() - loop.getConstantLowerBound();
+  int64_t range = static_cast<int64_t>(*trips);
   int64_t inner = 1;
   for (auto nested : loop.getBody()->getOps<affine::AffineForOp>()) {
     std::optional<int64_t> n = elementsOf(nested);

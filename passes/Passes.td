@@ -182,6 +182,33 @@ def TnpPromoteAccumulatorsPass
   }];
 }
 
+def TnpTileTransposesPass
+    : Pass<"tnp-tile-transposes", "::mlir::func::FuncOp"> {
+  let summary = "tile loop nests that read across rows and write along them";
+  let description = [{
+    A transpose (or any permutation that moves the contiguous dimension)
+    lowers to loops that write `out[i, j]` along j but read `in[j, i]`
+    down a column: every read of a row-major 4096 x 4096 operand touches
+    another cache line and another page. When the innermost loop of a
+    perfect nest writes along its contiguous dimension while a load's
+    contiguous index follows an outer loop, the loops from that outer one
+    in are tiled by 8 (measured best of 8, 16, 32): a tile's rows stay in
+    L1 until the next tile along the row uses the rest of their lines. The
+    tiles' loops are normalized (from 0 by 1, the last tile clipped), which
+    the vectorizer needs; loops under 16 trips are left alone.
+    ```mlir
+    affine.for %i = 0 to %n { affine.for %j = 0 to %m {
+      %v = affine.load %in[%j, %i]
+      affine.store %v, %out[%i, %j] } }
+    // becomes
+    affine.for %i0 = 0 to %n ceildiv 8 { affine.for %j0 = 0 to %m ceildiv 8 {
+      affine.for %i = 0 to min(8, %n - %i0 * 8) {
+        affine.for %j = 0 to min(8, %m - %j0 * 8) {
+          ... %in[%j0 * 8 + %j, %i0 * 8 + %i] ... } } } }
+    ```
+  }];
+}
+
 def TnpUnrollNarrowLoopsPass
     : Pass<"tnp-unroll-narrow-loops", "::mlir::func::FuncOp"> {
   let summary = "unroll affine loops narrower than a vector";

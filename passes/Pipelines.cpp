@@ -78,6 +78,7 @@ void tnp::buildLinalgToLLVMPipeline(OpPassManager &pm,
   // buffer instead: the vectorizer takes identity layouts only.
   fn.addPass(createTnpFoldViewAccessesPass());
   fn.addPass(createTnpPromoteAccumulatorsPass());
+  fn.addPass(createTnpTileTransposesPass());
   if (options.parallelize)
     fn.addPass(createTnpParallelizePass());
   if (options.vectorWidth > 0) {
