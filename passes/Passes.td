@@ -246,6 +246,9 @@ def TnpFuseLoopsPass : Pass<"tnp-fuse-loops", "::mlir::func::FuncOp"> {
     at exactly those loops' indices: then running the second's body right
     after the first's, at each point, keeps every dependence. The first
     nest's inner loops (the reduction) stay whole inside the fused body.
+    Nests that store one element at several points of those loops (a
+    reduction across them) do not fuse there: the other nest's loop would
+    run inside that reduction, one point at a time, unvectorized.
     ```mlir
     affine.for %i { affine.for %j { affine.for %k { C[i,j] += A[i,k]*B[k,j] } } }
     affine.for %i { affine.for %j { D[i,j] = relu(C[i,j]) } }
