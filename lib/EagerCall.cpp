@@ -4,9 +4,9 @@
 
 #include "lib/KernelCache.h"
 
+#include "runtime/Workers.h"
+
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/Threading.h"
 
 #include <algorithm>
 #include <exception>
@@ -59,13 +59,6 @@ void callRows(const CompiledCode &kernel, const Call &call,
 /// task costs a few microseconds, and splitting 2^18 elements lost time.
 constexpr int64_t kParallelElements = int64_t(1) << 19;
 
-/// Workers besides the calling thread, which takes a share too.
-llvm::ThreadPoolInterface &threadPool() {
-  static llvm::DefaultThreadPool pool(llvm::heavyweight_hardware_concurrency(
-      std::max(1u, llvm::hardware_concurrency().compute_thread_count() - 1)));
-  return pool;
-}
-
 } // namespace
 
 std::shared_ptr<ArrayImpl> tnp::detail::runEagerly(const Call &call) {
@@ -77,7 +70,7 @@ std::shared_ptr<ArrayImpl> tnp::detail::runEagerly(const Call &call) {
   std::shared_ptr<ArrayImpl> out =
       allocateArray(call.resultShape, call.resultDType);
   int64_t rows = out->shape.empty() ? 1 : out->shape[0];
-  unsigned threads = threadPool().getMaxConcurrency() + 1;
+  unsigned threads = runtime::workerThreads();
   // The work is at least the largest array the call touches.
   int64_t touched = out->size;
   for (int i = 0; i < call.numInputs; ++i)
@@ -91,19 +84,14 @@ std::shared_ptr<ArrayImpl> tnp::detail::runEagerly(const Call &call) {
   // A worker's error is rethrown here: an exception must not leave a task.
   std::exception_ptr failure;
   std::mutex failureMutex;
-  llvm::ThreadPoolTaskGroup group(threadPool());
-  for (int64_t c = 1; c < chunks; ++c)
-    group.async([&, c] {
-      try {
-        callRows(kernel, call, *out, rows * c / chunks,
-                 rows * (c + 1) / chunks);
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(failureMutex);
-        failure = std::current_exception();
-      }
-    });
-  callRows(kernel, call, *out, 0, rows / chunks);
-  group.wait();
+  runtime::runChunks(chunks, [&](int64_t c) {
+    try {
+      callRows(kernel, call, *out, rows * c / chunks, rows * (c + 1) / chunks);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(failureMutex);
+      failure = std::current_exception();
+    }
+  });
   if (failure)
     std::rethrow_exception(failure);
   return out;

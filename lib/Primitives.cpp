@@ -13,6 +13,7 @@
 #include "dialect/ElementwiseOpList.h"
 #include "dialect/ShapeFunctions.h"
 #include "dialect/TnpOps.h"
+#include "passes/lowering/BlasProducts.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
@@ -474,7 +475,12 @@ ndarray prim::dotGeneral(const ndarray &lhs, const ndarray &rhs,
     appendAttrs(call, *dims);
   }
   // Result rows follow lhs rows (no batch dims, lhs dim 0 kept), or the
-  // leading batch dims of both.
+  // leading batch dims of both. A BLAS product (always chosen for eager
+  // kernels' dynamic sizes where it applies) runs its own threads instead.
+  if (mlir::tnp::lowersToBlas(call.resultDType.name(), l.shape.size(),
+                              r.shape.size(), lhsBatch, lhsContracting,
+                              std::nullopt))
+    return run(call);
   if (lhsBatch.empty() && !l.shape.empty() &&
       !llvm::is_contained(lhsContracting, 0))
     call.rowwiseInputs = 1;

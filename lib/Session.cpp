@@ -9,7 +9,9 @@
 #include "dialect/TnpDialect.h"
 #include "passes/Pipelines.h"
 #include "runtime/CompileCache.h"
+#include "runtime/HostAllocator.h"
 #include "runtime/JitEngine.h"
+#include "runtime/Matmul.h"
 #include "runtime/Sort.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -71,6 +73,10 @@ Session::Session() {
       {"memrefCopy", reinterpret_cast<void *>(&memrefCopy)});
   // tnp.sort lowers to calls of the runtime's row sorts.
   llvm::append_range(options.symbols, runtime::sortSymbols());
+  // Large float and complex products lower to calls of BLAS.
+  llvm::append_range(options.symbols, runtime::matmulSymbols());
+  // Compiled code's temporaries come from tnp's host allocator.
+  llvm::append_range(options.symbols, runtime::compiledCodeAllocatorSymbols());
 #ifdef TNP_LIBOMP_PATH
   openMP = std::filesystem::exists(TNP_LIBOMP_PATH);
   if (openMP)

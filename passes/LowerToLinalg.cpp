@@ -90,6 +90,8 @@ struct RetypeUpstreamOp : public ConversionPattern {
 
 struct TnpLowerToLinalgPass
     : tnp::impl::TnpLowerToLinalgPassBase<TnpLowerToLinalgPass> {
+  using TnpLowerToLinalgPassBase::TnpLowerToLinalgPassBase;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (failed(checkPromoted(module)))
@@ -130,6 +132,8 @@ struct TnpLowerToLinalgPass
     populateIndexingLoweringPatterns(converter, patterns);
     populateRandomLoweringPatterns(converter, patterns);
     populateSortLoweringPatterns(converter, patterns);
+    if (blas)
+      populateBlasLoweringPatterns(converter, patterns);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
   }

@@ -47,7 +47,16 @@ def TnpLowerToLinalgPass : Pass<"tnp-lower-to-linalg", "::mlir::ModuleOp"> {
     %r = tnp.exp %x : tensor<?xf32>
     ```
     becomes a `linalg.generic` over `%x` whose body is `math.exp`.
+
+    Large float and complex matrix products (passes/lowering/BlasProducts.h)
+    become calls of the runtime's BLAS products instead, unless `blas` is
+    off (as for code run by mlir-runner, which lacks tnp's runtime).
   }];
+  let options = [
+    Option<"blas", "blas", "bool", /*default=*/"true",
+           "Lower large float and complex products to calls of the "
+           "runtime's BLAS products (runtime/Matmul.h)">
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::bufferization::BufferizationDialect",

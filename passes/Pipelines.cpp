@@ -19,10 +19,10 @@
 using namespace mlir;
 using namespace mlir::tnp;
 
-void tnp::buildTnpToLinalgPipeline(OpPassManager &pm) {
+void tnp::buildTnpToLinalgPipeline(OpPassManager &pm, bool blas) {
   pm.addNestedPass<func::FuncOp>(createTnpPromoteTypesPass());
   pm.addPass(createCanonicalizerPass());
-  pm.addPass(createTnpLowerToLinalgPass());
+  pm.addPass(createTnpLowerToLinalgPass(TnpLowerToLinalgPassOptions{blas}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }
@@ -44,7 +44,7 @@ void tnp::buildTnpBatchPipeline(OpPassManager &pm,
 }
 
 void tnp::buildCpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
-  buildTnpToLinalgPipeline(pm);
+  buildTnpToLinalgPipeline(pm, options.runtime);
   buildLinalgToLLVMPipeline(pm, options);
 }
 
@@ -120,6 +120,13 @@ void tnp::buildLinalgToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createConvertVectorToLLVMPass());
+  if (options.runtime) {
+    // Allocations call _mlir_memref_to_llvm_alloc/free, which the runtime
+    // binds to its host allocator (runtime/HostAllocator.h).
+    FinalizeMemRefToLLVMConversionPassOptions memref;
+    memref.useGenericFunctions = true;
+    pm.addPass(createFinalizeMemRefToLLVMConversionPass(memref));
+  }
   pm.addPass(createConvertToLLVMPass());
   if (options.parallelize)
     pm.addPass(createConvertOpenMPToLLVMPass());

@@ -2,14 +2,16 @@
 //
 // The one place pass order lives. The CPU pipeline, in order:
 //   tnp-promote-types, canonicalize            (every op homogeneous)
-//   tnp-lower-to-linalg, canonicalize, cse     (tensors in linalg/arith/math)
+//   tnp-lower-to-linalg, canonicalize, cse     (tensors in linalg/arith/math;
+//                                               large products: BLAS calls)
 //   tnp-fuse (MLIR's elementwise fusion, tnp's control function)
 //   one-shot-bufferize (function boundaries), buffer deallocation
 //   linalg -> affine loops, [tnp-fuse-loops], affine-super-vectorize
 //   (host vector width)
 //   [tnp-parallelize], vector -> scf, lower-affine, [scf -> openmp]
 //   scf -> cf, tnp-approximate-math (polynomials or libm)
-//   vector/scf/memref/math/complex/arith/func -> llvm
+//   vector/scf/memref/math/complex/arith/func -> llvm (allocations: the
+//   runtime's allocator)
 //   tnp-legalize-bool-memory                   (bools are bytes in memory)
 //
 //===----------------------------------------------------------------------===//
@@ -39,6 +41,13 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("Run large static loop nests on OpenMP threads "
                      "(tnp-parallelize; needs libomp at run time)"),
       llvm::cl::init(false)};
+  Option<bool> runtime{
+      *this, "runtime",
+      llvm::cl::desc("The code runs in tnp's runtime, which binds its "
+                     "symbols (lib/Session.cpp): large products call its "
+                     "BLAS and buffers come from its allocator. Off for "
+                     "mlir-runner"),
+      llvm::cl::init(true)};
   Option<bool> approximateMath{
       *this, "approximate-math",
       llvm::cl::desc("Replace f32 transcendentals by polynomials"),
@@ -46,8 +55,9 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
 };
 
 /// tnp-promote-types through tnp-lower-to-linalg: tensors in upstream
-/// dialects, nothing bufferized.
-void buildTnpToLinalgPipeline(OpPassManager &pm);
+/// dialects, nothing bufferized. `blas`: large products call the runtime's
+/// BLAS (tnp-lower-to-linalg's option).
+void buildTnpToLinalgPipeline(OpPassManager &pm, bool blas = true);
 
 struct TnpAutodiffPassOptions;
 struct TnpBatchPassOptions;

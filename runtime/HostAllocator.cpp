@@ -7,6 +7,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 
 using namespace tnp::runtime;
@@ -99,4 +100,38 @@ void HostAllocator::trim() {
 HostAllocator::Stats HostAllocator::stats() const {
   std::lock_guard<std::mutex> lock(mutex);
   return counts;
+}
+
+namespace {
+
+/// Compiled code frees a buffer by its pointer alone: its block's size is
+/// kept in the kAlignment bytes in front of it.
+constexpr size_t kHeader = HostAllocator::kAlignment;
+
+void *allocateForCompiledCode(int64_t bytes) {
+  if (bytes < 0)
+    return nullptr;
+  size_t total = static_cast<size_t>(bytes) + kHeader;
+  auto *block = static_cast<char *>(HostAllocator::process().allocate(total));
+  if (!block)
+    return nullptr;
+  *reinterpret_cast<size_t *>(block) = total;
+  return block + kHeader;
+}
+
+void freeForCompiledCode(void *buffer) {
+  if (!buffer)
+    return;
+  char *block = static_cast<char *>(buffer) - kHeader;
+  HostAllocator::process().release(block, *reinterpret_cast<size_t *>(block));
+}
+
+} // namespace
+
+std::vector<std::pair<std::string, void *>>
+tnp::runtime::compiledCodeAllocatorSymbols() {
+  return {{"_mlir_memref_to_llvm_alloc",
+           reinterpret_cast<void *>(&allocateForCompiledCode)},
+          {"_mlir_memref_to_llvm_free",
+           reinterpret_cast<void *>(&freeForCompiledCode)}};
 }

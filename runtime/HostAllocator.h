@@ -18,6 +18,8 @@
 #include <array>
 #include <cstddef>
 #include <mutex>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace tnp::runtime {
@@ -72,6 +74,15 @@ private:
   std::array<std::vector<void *>, 64 * kStepsPerDoubling> freeLists;
   Stats counts;
 };
+
+/// The allocation functions compiled code calls for its temporary buffers
+/// (MLIR's memref lowering with use-generic-functions:
+/// `_mlir_memref_to_llvm_alloc` and `_mlir_memref_to_llvm_free`), by name
+/// for the JIT: blocks of the process's HostAllocator, so that a trace's
+/// temporaries are reused from call to call. Through malloc, each 128 KiB
+/// temporary was a fresh mmap faulted in page by page (or heap memory
+/// trimmed and regrown), and a traced gradient ran 2.6x slower.
+std::vector<std::pair<std::string, void *>> compiledCodeAllocatorSymbols();
 
 } // namespace tnp::runtime
 

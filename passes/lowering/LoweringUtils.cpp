@@ -6,6 +6,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
@@ -90,6 +91,29 @@ Value tnp::buildGenerate(OpBuilder &b, Location loc, Value init,
         linalg::YieldOp::create(b, loc, body(b, loc));
       });
   return generic.getResult(0);
+}
+
+MemRefType tnp::bufferType(RankedTensorType type, bool anyLayout) {
+  if (!anyLayout)
+    return MemRefType::get(type.getShape(), type.getElementType());
+  SmallVector<int64_t> strides(type.getRank(), ShapedType::kDynamic);
+  return MemRefType::get(
+      type.getShape(), type.getElementType(),
+      StridedLayoutAttr::get(type.getContext(), ShapedType::kDynamic, strides));
+}
+
+FlatSymbolRefAttr tnp::declareRuntimeFunction(OpBuilder &b, Operation *from,
+                                              StringRef name,
+                                              ValueRange arguments) {
+  auto module = from->getParentOfType<ModuleOp>();
+  if (!module.lookupSymbol(name)) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    auto fn = func::FuncOp::create(b, from->getLoc(), name,
+                                   b.getFunctionType(arguments.getTypes(), {}));
+    fn.setPrivate();
+  }
+  return SymbolRefAttr::get(b.getContext(), name);
 }
 
 Value tnp::buildScalarConstant(OpBuilder &b, Location loc, Type dtype,

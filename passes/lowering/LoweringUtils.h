@@ -60,6 +60,17 @@ Value buildFilled(OpBuilder &b, Location loc, RankedTensorType type,
 Value buildGenerate(OpBuilder &b, Location loc, Value init,
                     function_ref<Value(OpBuilder &, Location)> body);
 
+/// A memref of `type`'s shape and dtype; with `anyLayout`, any strides (a
+/// buffer a runtime call only reads, which bufferization may hand over as a
+/// view).
+MemRefType bufferType(RankedTensorType type, bool anyLayout);
+
+/// The private declaration of runtime function `name` (no results) taking
+/// `arguments`' types, added to `from`'s module once; the JIT binds it by
+/// name (lib/Session.cpp).
+FlatSymbolRefAttr declareRuntimeFunction(OpBuilder &b, Operation *from,
+                                         StringRef name, ValueRange arguments);
+
 /// A constant scalar of `dtype` (signless or float or complex) holding
 /// `value`, converted from double.
 Value buildScalarConstant(OpBuilder &b, Location loc, Type dtype, double value);
@@ -120,6 +131,8 @@ void populateSortLoweringPatterns(const TypeConverter &converter,
                                   RewritePatternSet &patterns);
 void populateRandomLoweringPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns);
+void populateBlasLoweringPatterns(const TypeConverter &converter,
+                                  RewritePatternSet &patterns);
 
 } // namespace mlir::tnp
 

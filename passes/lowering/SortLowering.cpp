@@ -39,33 +39,6 @@ MemRefType rowType(Type element) {
                                                 {ShapedType::kDynamic}));
 }
 
-/// A memref of `type`'s shape and dtype; with `anyLayout`, any strides
-/// (a buffer the sort only reads, which bufferization may hand over as a
-/// view).
-MemRefType bufferType(RankedTensorType type, bool anyLayout) {
-  if (!anyLayout)
-    return MemRefType::get(type.getShape(), type.getElementType());
-  SmallVector<int64_t> strides(type.getRank(), ShapedType::kDynamic);
-  return MemRefType::get(
-      type.getShape(), type.getElementType(),
-      StridedLayoutAttr::get(type.getContext(), ShapedType::kDynamic, strides));
-}
-
-/// The private declaration of runtime function `name` taking `rows`'
-/// types, added to the module once.
-FlatSymbolRefAttr declareRuntimeFunction(OpBuilder &b, Operation *from,
-                                         StringRef name, ValueRange rows) {
-  auto module = from->getParentOfType<ModuleOp>();
-  if (!module.lookupSymbol(name)) {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(module.getBody());
-    auto fn = func::FuncOp::create(b, from->getLoc(), name,
-                                   b.getFunctionType(rows.getTypes(), {}));
-    fn.setPrivate();
-  }
-  return SymbolRefAttr::get(b.getContext(), name);
-}
-
 /// Calls `body` with the rows along `axis` of `buffers` (memrefs of one
 /// shape), all rows at once in an scf.parallel.
 void forEachRow(OpBuilder &b, Location loc, ArrayRef<Value> buffers,

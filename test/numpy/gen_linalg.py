@@ -37,7 +37,7 @@ def npv(x):
     return x.values if isinstance(x, BF16) else x
 
 
-def case(name, fn, ops, args, f, dtype=None):
+def case(name, fn, ops, args, f, dtype=None, tol=None):
     """NumPy's result of f on the operands (bfloat16: in float32, which the
     small values keep exact)."""
     try:
@@ -49,7 +49,7 @@ def case(name, fn, ops, args, f, dtype=None):
         return
     if any(isinstance(o, BF16) for o in ops) and r.dtype == np.float32:
         r = BF16(r)
-    c.case(name, fn, ops, args, r)
+    c.case(name, fn, ops, args, r, tol=tol)
 
 
 def tag(shape):
@@ -71,6 +71,63 @@ for da, db in [("int32", "float32"), ("int8", "uint8"), ("bool", "int16"),
                ("float16", "complex64"), ("int64", "uint64")]:
     case("matmul_%s_%s" % (da, db), "matmul",
          [values(da, (2, 3)), values(db, (3, 2))], {}, np.matmul)
+# Awkward sizes (BLAS's edge blocks, 1-wide panels, sizes past a block),
+# transposed operands and broadcast batches, for every dtype; a generator of
+# their own keeps the other cases' values. Entries of +-1/2 and 0 keep every
+# sum exact (float16 too, and bfloat16 rounds the exact float32 sum once,
+# as tnp does). Complex parts that sum to zero may differ in the zero's sign
+# only (BLAS kernels add the partial products of re and im in other orders):
+# "rounding", whose check ignores zeros' signs, with values still exact.
+awkward = np.random.default_rng(11)
+
+
+def small(dtype, shape):
+    v = awkward.integers(-1, 2, size=shape)
+    if dtype == "bool":
+        return v > 0
+    if dtype in INTS:
+        return (np.abs(v) if dtype.startswith("uint") else v).astype(dtype)
+    v = v / 2
+    if dtype in COMPLEX:
+        return (v + 1j * awkward.integers(-1, 2, size=shape) / 2).astype(dtype)
+    if dtype == "bfloat16":
+        return BF16(v)
+    return v.astype(dtype)
+
+
+AWKWARD = [(1, 1, 1), (3, 3, 3), (17, 17, 17), (63, 65, 17), (65, 63, 65),
+           (1, 511, 1), (511, 3, 2), (17, 1025, 3), (1025, 17, 5),
+           (2, 33, 1025)]
+for dtype in DTYPES:
+    tol = "rounding" if dtype in COMPLEX else None
+    for m, k, n in AWKWARD:
+        case("matmul_%s_%dx%dx%d" % (dtype, m, k, n), "matmul",
+             [small(dtype, (m, k)), small(dtype, (k, n))], {}, np.matmul,
+             tol=tol)
+    for ta, tb in [(1, 0), (0, 1), (1, 1)]:
+        a = small(dtype, (65, 17) if ta else (17, 65))
+        b = small(dtype, (33, 65) if tb else (65, 33))
+        case("matmul_t%d%d_%s" % (ta, tb, dtype), "matmul_t", [a, b],
+             {"ta": ta, "tb": tb},
+             lambda x, y, ta=ta, tb=tb: np.matmul(
+                 x.swapaxes(-1, -2) if ta else x,
+                 y.swapaxes(-1, -2) if tb else y), tol=tol)
+    case("matmul_batch_broadcast_%s" % dtype, "matmul",
+         [small(dtype, (3, 1, 17, 9)), small(dtype, (4, 9, 33))], {},
+         np.matmul, tol=tol)
+    case("matmul_batch_t_%s" % dtype, "matmul_t",
+         [small(dtype, (5, 9, 17)), small(dtype, (5, 33, 9))],
+         {"ta": 1, "tb": 1},
+         lambda x, y: np.matmul(x.swapaxes(-1, -2), y.swapaxes(-1, -2)),
+         tol=tol)
+# Products large enough (2^22 multiply-adds) that the runtime splits them
+# across threads: by rows, by columns (more of them), by batches.
+for dtype in ["float32", "float64", "complex64", "complex128"]:
+    tol = "rounding" if dtype in COMPLEX else None
+    for sa, sb in [((257, 129), (129, 255)), ((65, 513), (513, 257)),
+                   ((8, 64, 128), (8, 128, 64))]:
+        case("matmul_threads_%s_%s_%s" % (dtype, tag(sa), tag(sb)), "matmul",
+             [small(dtype, sa), small(dtype, sb)], {}, np.matmul, tol=tol)
 big = np.full((2, 4), 100, np.int8)
 case("matmul_int8_wraps", "matmul", [big, big.T.copy()], {}, np.matmul)
 

@@ -136,6 +136,15 @@ void check::addReductionsAndLinalg(std::map<std::string, Function> &t) {
   };
 
   t["matmul"] = product(tnp::matmul);
+  // Operands stored transposed (`ta`, `tb`): matmul of their swapaxes views,
+  // the layout a product's gradient reads.
+  t["matmul_t"] = [](const Inputs &in, const Args &a) -> Results {
+    need(in, 2);
+    auto operand = [&](int i, const char *key) {
+      return a.boolean(key, false) ? tnp::swapaxes(in[i], -1, -2) : in[i];
+    };
+    return {tnp::matmul(operand(0, "ta"), operand(1, "tb"))};
+  };
   t["dot"] = product(tnp::dot);
   t["outer"] = product(tnp::outer);
   t["tensordot"] = [](const Inputs &in, const Args &a) -> Results {

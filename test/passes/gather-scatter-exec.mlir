@@ -1,4 +1,4 @@
-// RUN: tnp-opt %s --tnp-cpu-pipeline \
+// RUN: tnp-opt %s --tnp-cpu-pipeline=runtime=false \
 // RUN: | /usr/lib/llvm-22/bin/mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so,/usr/lib/llvm-22/lib/libmlir_runner_utils.so \
 // RUN: | FileCheck %s
