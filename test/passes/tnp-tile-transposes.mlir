@@ -52,10 +52,20 @@ func.func @batched(%in: memref<4x256x128xf32>, %out: memref<4x128x256xf32>) {
 
 // -----
 
-// Copies along rows, transposes under 16 trips, and reductions stay.
+// Copies along rows, transposes under 16 trips, reductions, and rows
+// divided by their sums (a load indexed by the row alone, broadcast along
+// it) stay.
 // CHECK-LABEL: func.func @kept
 // CHECK-NOT:   affine.apply
-func.func @kept(%a: memref<128x128xf32>, %b: memref<128x128xf32>, %s: memref<32x128xf32>, %t: memref<128x32xf32>) {
+func.func @kept(%a: memref<128x128xf32>, %b: memref<128x128xf32>, %s: memref<32x128xf32>, %t: memref<128x32xf32>, %sums: memref<128xf32>) {
+  affine.for %i = 0 to 128 {
+    affine.for %j = 0 to 128 {
+      %v = affine.load %a[%i, %j] : memref<128x128xf32>
+      %d = affine.load %sums[%i] : memref<128xf32>
+      %q = arith.divf %v, %d : f32
+      affine.store %q, %b[%i, %j] : memref<128x128xf32>
+    }
+  }
   affine.for %i = 0 to 128 {
     affine.for %j = 0 to 128 {
       %v = affine.load %a[%i, %j] : memref<128x128xf32>
