@@ -31,6 +31,7 @@
 #include "llvm/TargetParser/Host.h"
 
 #include <chrono>
+#include <dlfcn.h>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -48,6 +49,24 @@ static unsigned hostVectorWidth() {
   if (features.lookup("avx2") || features.lookup("avx"))
     return 8;
   return 4;
+}
+
+/// Names this build of tnp in the source cache's keys (a pipeline change
+/// must not load code an older pipeline compiled): the size and time of the
+/// file tnp's code was loaded from, libtnp.so or a program linking it
+/// statically. /proc/self/exe alone missed a new libtnp.so under an
+/// unchanged program, which then loaded stale kernels.
+static std::string thisBuildId() {
+  std::filesystem::path binary = "/proc/self/exe";
+  Dl_info info;
+  std::error_code ec;
+  if (dladdr(reinterpret_cast<void *>(&thisBuildId), &info) &&
+      info.dli_fname && std::filesystem::exists(info.dli_fname, ec))
+    binary = info.dli_fname;
+  auto size = std::filesystem::file_size(binary, ec);
+  auto time = std::filesystem::last_write_time(binary, ec);
+  return binary.filename().string() + ":" + std::to_string(size) + ":" +
+         std::to_string(time.time_since_epoch().count());
 }
 
 Session &Session::get() {
@@ -82,12 +101,7 @@ Session::Session() {
   if (openMP)
     options.sharedLibPaths.push_back(TNP_LIBOMP_PATH);
 #endif
-  std::error_code ec;
-  auto binary = std::filesystem::path("/proc/self/exe");
-  auto size = std::filesystem::file_size(binary, ec);
-  auto time = std::filesystem::last_write_time(binary, ec);
-  buildId = std::to_string(size) + ":" +
-            std::to_string(time.time_since_epoch().count());
+  buildId = thisBuildId();
   auto engine = runtime::JitEngine::create(options);
   if (!engine)
     throw CompileError("tnp: cannot start the JIT: " +
