@@ -1,0 +1,273 @@
+#!/usr/bin/env python3
+"""tnp against NumPy, PyTorch and JAX on the workloads of issue 19, in one run.
+
+Usage: bench/compare.py BUILD [--threads 1,2] [--out DIR] [--quick]
+
+Each library runs in a child process pinned to the first N CPUs (taskset),
+for N in --threads, so every library gets the same cores: tnp (BUILD's
+tnp-bench-compare, eager and traced), NumPy (with the BLAS threadpoolctl
+names), PyTorch and JAX (jax.jit), each skipped when it does not import.
+Prints one table per thread count, medians in ms and, for each row, the best
+peer's time over tnp's best (>= 1: tnp at least as fast), and writes
+DIR/<family>-<N>t.png: time against size, one line per library and case
+(matplotlib's Agg backend). Run it with a Python that has pip's NumPy (which
+links OpenBLAS), e.g. a virtual environment with numpy, threadpoolctl,
+matplotlib, torch and jax installed.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+# (family, case, sizes, quick sizes); a size is the side of square
+# matrices, the rows of a row-wise op (1024 columns), or the elements of an
+# elementwise one.
+WORKLOADS = [
+    ("matmul", "f32", [64, 128, 256, 512, 1024, 2048], [64, 256, 512]),
+    ("matmul", "f64", [64, 128, 256, 512, 1024], [64, 256]),
+    ("reduce", "sum", [256, 1024, 4096], [1024]),
+    ("reduce", "argmax1", [256, 1024, 4096], [1024]),
+    ("transpose", "copy", [256, 1024, 4096], [1024]),
+    ("rows", "softmax", [256, 1024, 4096], [1024]),
+    ("rows", "normalize", [256, 1024, 4096], [1024]),
+    ("elementwise", "a*b+c", [2**10, 2**14, 2**18, 2**22], [2**18]),
+]
+PEERS = ["numpy", "torch", "jax"]
+
+
+def median(fn):
+    """Median seconds per call over 7 batches of about 20 ms each."""
+    fn()
+    t = time.perf_counter()
+    fn()
+    once = max(time.perf_counter() - t, 1e-7)
+    inner = max(1, min(10000, int(0.02 / once)))
+    times = []
+    for _ in range(7):
+        t = time.perf_counter()
+        for _ in range(inner):
+            fn()
+        times.append((time.perf_counter() - t) / inner)
+    times.sort()
+    return times[len(times) // 2]
+
+
+def numpy_fns(np):
+    def inputs(family, case, n):
+        rng = np.random.default_rng(0)
+        dtype = np.float64 if case == "f64" else np.float32
+        shape = {"rows": (n, 1024), "elementwise": (n,)}.get(family, (n, n))
+        count = {"matmul": 2, "elementwise": 3}.get(family, 1)
+        return [rng.standard_normal(shape).astype(dtype)
+                for _ in range(count)]
+
+    def softmax(x):
+        e = np.exp(x - x.max(1, keepdims=True))
+        return e / e.sum(1, keepdims=True)
+
+    ops = {
+        ("matmul", "f32"): lambda a, b: a @ b,
+        ("matmul", "f64"): lambda a, b: a @ b,
+        ("reduce", "sum"): lambda a: a.sum(),
+        ("reduce", "argmax1"): lambda a: a.argmax(1),
+        ("transpose", "copy"): lambda a: np.ascontiguousarray(a.T),
+        ("rows", "softmax"): softmax,
+        ("rows", "normalize"): lambda x: (x - x.mean(1, keepdims=True)) /
+        x.std(1, keepdims=True),
+        ("elementwise", "a*b+c"): lambda a, b, c: a * b + c,
+    }
+    return inputs, ops
+
+
+def run_peer(lib, threads, workloads):
+    """The worker: prints one JSON line per workload, and a first line
+    naming the library."""
+    import numpy as np
+    inputs, np_ops = numpy_fns(np)
+    if lib == "numpy":
+        try:
+            from threadpoolctl import threadpool_info, threadpool_limits
+            threadpool_limits(threads)
+            blas = ", ".join("%s %s" % (i["internal_api"], i.get("version"))
+                             for i in threadpool_info()
+                             if i["user_api"] == "blas")
+        except ImportError:
+            blas = "BLAS unknown (no threadpoolctl)"
+        print(json.dumps({"library": "NumPy %s (%s)" % (np.__version__,
+                                                          blas)}))
+        for family, case, n in workloads:
+            xs = inputs(family, case, n)
+            op = np_ops[(family, case)]
+            print(json.dumps([family, case, n, median(lambda: op(*xs))]),
+                  flush=True)
+        return
+    if lib == "torch":
+        import torch
+        torch.set_num_threads(threads)
+        print(json.dumps({"library": "PyTorch %s" % torch.__version__}))
+        ops = {
+            ("matmul", "f32"): lambda a, b: a @ b,
+            ("matmul", "f64"): lambda a, b: a @ b,
+            ("reduce", "sum"): lambda a: a.sum(),
+            ("reduce", "argmax1"): lambda a: a.argmax(1),
+            ("transpose", "copy"): lambda a: a.t().contiguous(),
+            ("rows", "softmax"): lambda x: torch.softmax(x, 1),
+            ("rows", "normalize"): lambda x: torch.nn.functional.layer_norm(
+                x, x.shape[1:]),
+            ("elementwise", "a*b+c"): lambda a, b, c: torch.addcmul(c, a, b),
+        }
+        with torch.inference_mode():
+            for family, case, n in workloads:
+                xs = [torch.from_numpy(x) for x in inputs(family, case, n)]
+                op = ops[(family, case)]
+                print(json.dumps([family, case, n, median(lambda: op(*xs))]),
+                      flush=True)
+        return
+    if lib == "jax":
+        import jax
+        jax.config.update("jax_enable_x64", True)
+        import jax.numpy as jnp
+        print(json.dumps({"library": "JAX %s (jit)" % jax.__version__}))
+        for family, case, n in workloads:
+            xs = [jnp.asarray(x) for x in inputs(family, case, n)]
+            fn = np_ops[(family, case)]
+            if (family, case) == ("transpose", "copy"):
+                fn = lambda a: a.T + 0  # noqa: E731 (a materialized copy)
+            elif family == "rows" and case == "softmax":
+                fn = lambda x: jax.nn.softmax(x, axis=1)  # noqa: E731
+            elif family == "rows":
+                fn = lambda x: (x - x.mean(1, keepdims=True)) / x.std(  # noqa
+                    1, keepdims=True)
+            jitted = jax.jit(fn)
+            print(json.dumps([family, case, n, median(
+                lambda: jitted(*xs).block_until_ready())]), flush=True)
+        return
+    raise SystemExit("unknown library " + lib)
+
+
+def pinned(threads):
+    return ["taskset", "-c", ",".join(str(c) for c in range(threads))]
+
+
+def child_env(threads):
+    env = dict(os.environ)
+    env["OMP_NUM_THREADS"] = str(threads)
+    env["OPENBLAS_NUM_THREADS"] = str(threads)
+    env["XLA_FLAGS"] = ("--xla_cpu_multi_thread_eigen=false "
+                        "intra_op_parallelism_threads=1"
+                        if threads == 1 else "")
+    return env
+
+
+def measure_peer(lib, threads, workloads):
+    """{(family, case, n): seconds} and the library's name, or None."""
+    try:
+        out = subprocess.run(
+            pinned(threads) + [sys.executable, __file__, "--worker", lib,
+                               "--threads", str(threads)],
+            input="\n".join(" ".join(map(str, w)) for w in workloads),
+            capture_output=True, text=True, env=child_env(threads),
+            timeout=3600)
+    except subprocess.TimeoutExpired:
+        return None
+    lines = [json.loads(line) for line in out.stdout.splitlines() if line]
+    if not lines or not isinstance(lines[0], dict):
+        print("%s: not measured (%s)" % (lib, (out.stderr.strip().splitlines()
+                                               or ["no output"])[-1]))
+        return None
+    return lines[0]["library"], {tuple(r[:3]): r[3] for r in lines[1:]}
+
+
+def measure_tnp(build, threads, workloads):
+    program = os.path.join(build, "bench", "tnp-bench-compare")
+    out = subprocess.run(
+        pinned(threads) + [program],
+        input="\n".join(" ".join(map(str, w)) for w in workloads),
+        capture_output=True, text=True, env=child_env(threads), check=True)
+    eager, traced = {}, {}
+    for line in out.stdout.splitlines():
+        family, case, n, e, t = line.split()
+        eager[(family, case, int(n))] = float(e)
+        traced[(family, case, int(n))] = float(t)
+    return eager, traced
+
+
+def plot(results, threads, out_dir, workloads):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    for family in sorted({w[0] for w in workloads}):
+        fig, ax = plt.subplots(figsize=(7, 4.5))
+        cases = sorted({w[1] for w in workloads if w[0] == family})
+        # A color per library, a line style per case.
+        for color, (lib, times) in enumerate(results.items()):
+            for style, case in zip(["-", "--", ":"], cases):
+                points = sorted((n, t) for (f, c, n), t in times.items()
+                                if f == family and c == case)
+                if points:
+                    ax.plot([p[0] for p in points],
+                            [p[1] * 1e3 for p in points], marker="o",
+                            color="C%d" % color, linestyle=style,
+                            label="%s %s" % (lib, case))
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log")
+        ax.set_xlabel("size")
+        ax.set_ylabel("ms per call (median)")
+        ax.set_title("%s, %d thread%s" % (family, threads,
+                                          "" if threads == 1 else "s"))
+        ax.legend(fontsize=7)
+        fig.tight_layout()
+        fig.savefig(os.path.join(out_dir, "%s-%dt.png" % (family, threads)))
+        plt.close(fig)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("build", nargs="?")
+    parser.add_argument("--threads", default="1,2")
+    parser.add_argument("--out", default="bench/plots")
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--worker")
+    args = parser.parse_args()
+    if args.worker:
+        workloads = [(f, c, int(n)) for f, c, n in
+                     (line.split() for line in sys.stdin if line.strip())]
+        return run_peer(args.worker, int(args.threads), workloads)
+
+    workloads = [(f, c, n) for f, c, sizes, quick in WORKLOADS
+                 for n in (quick if args.quick else sizes)]
+    os.makedirs(args.out, exist_ok=True)
+    for threads in map(int, args.threads.split(",")):
+        eager, traced = measure_tnp(args.build, threads, workloads)
+        results = {"tnp eager": eager, "tnp traced": traced}
+        names = {}
+        for lib in PEERS:
+            measured = measure_peer(lib, threads, workloads)
+            if measured:
+                names[lib], results[lib] = measured
+        print("\n%d thread%s; peers: %s" % (
+            threads, "" if threads == 1 else "s",
+            "; ".join(names.values()) or "none"))
+        header = ["workload", "size", "tnp eager", "tnp traced"] + \
+            [lib for lib in PEERS if lib in results] + ["peer/tnp"]
+        print(("%-22s %8s" + " %10s" * (len(header) - 2)) % tuple(header))
+        for w in workloads:
+            tnp_best = min(eager[w], traced[w])
+            peers = [results[lib][w] for lib in PEERS
+                     if lib in results and w in results[lib]]
+            row = [eager[w] * 1e3, traced[w] * 1e3] + [
+                results[lib].get(w, float("nan")) * 1e3
+                for lib in PEERS if lib in results]
+            ratio = min(peers) / tnp_best if peers else float("nan")
+            print(("%-22s %8d" + " %10.4f" * len(row) + " %10.2f") % (
+                (w[0] + " " + w[1], w[2]) + tuple(row) + (ratio,)))
+        try:
+            plot(results, threads, args.out, workloads)
+        except ImportError:
+            print("no matplotlib: no plots")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
