@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 using namespace tnp::runtime;
@@ -27,18 +28,14 @@ void gemm(CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int m, int n, int k,
           int ldc) {
   cblas_dgemm(CblasRowMajor, ta, tb, m, n, k, 1.0, a, lda, b, ldb, 0.0, c, ldc);
 }
+template <typename R>
 void gemm(CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int m, int n, int k,
-          const std::complex<float> *a, int lda, const std::complex<float> *b,
-          int ldb, std::complex<float> *c, int ldc) {
-  const std::complex<float> one = 1, zero = 0;
-  cblas_cgemm(CblasRowMajor, ta, tb, m, n, k, &one, a, lda, b, ldb, &zero, c,
-              ldc);
-}
-void gemm(CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int m, int n, int k,
-          const std::complex<double> *a, int lda, const std::complex<double> *b,
-          int ldb, std::complex<double> *c, int ldc) {
-  const std::complex<double> one = 1, zero = 0;
-  cblas_zgemm(CblasRowMajor, ta, tb, m, n, k, &one, a, lda, b, ldb, &zero, c,
+          const std::complex<R> *a, int lda, const std::complex<R> *b, int ldb,
+          std::complex<R> *c, int ldc) {
+  // Complex gemm takes its scalars by pointer.
+  const std::complex<R> one = 1, zero = 0;
+  auto complexGemm = std::is_same_v<R, float> ? cblas_cgemm : cblas_zgemm;
+  complexGemm(CblasRowMajor, ta, tb, m, n, k, &one, a, lda, b, ldb, &zero, c,
               ldc);
 }
 

@@ -19,15 +19,17 @@ c = Cases(outdir_from_argv())
 rng = np.random.default_rng(5)
 
 
-def values(dtype, shape):
-    v = rng.integers(-4, 5, size=shape)
+def values(dtype, shape, gen=rng, top=4):
+    """Integers in [-top, top] (halves of them for floats) from `gen`."""
+    v = gen.integers(-top, top + 1, size=shape)
     if dtype == "bool":
         return v > 0
     if dtype in INTS:
         return (np.abs(v) if dtype.startswith("uint") else v).astype(dtype)
     v = v / 2
     if dtype in COMPLEX:
-        return (v + 1j * rng.integers(-4, 5, size=shape) / 2).astype(dtype)
+        return (v + 1j * gen.integers(-top, top + 1, size=shape) / 2).astype(
+            dtype)
     if dtype == "bfloat16":
         return BF16(v)
     return v.astype(dtype)
@@ -82,17 +84,7 @@ awkward = np.random.default_rng(11)
 
 
 def small(dtype, shape):
-    v = awkward.integers(-1, 2, size=shape)
-    if dtype == "bool":
-        return v > 0
-    if dtype in INTS:
-        return (np.abs(v) if dtype.startswith("uint") else v).astype(dtype)
-    v = v / 2
-    if dtype in COMPLEX:
-        return (v + 1j * awkward.integers(-1, 2, size=shape) / 2).astype(dtype)
-    if dtype == "bfloat16":
-        return BF16(v)
-    return v.astype(dtype)
+    return values(dtype, shape, awkward, 1)
 
 
 AWKWARD = [(1, 1, 1), (3, 3, 3), (17, 17, 17), (63, 65, 17), (65, 63, 65),
