@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <complex>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -49,30 +51,45 @@ template <typename T> struct BlasMatrix {
   int64_t ld;
 };
 
+/// A copy's memory, from malloc: a copy that does not fit in memory makes
+/// the product fall back to loops rather than abort.
+struct Scratch {
+  void *data = nullptr;
+  ~Scratch() { std::free(data); }
+};
+
 /// The matrix at `data` with strides `rowStride` and `colStride` as gemm
 /// reads it, or a contiguous copy in `scratch` when neither stride is 1
-/// (or a stride is 0: a broadcast).
+/// (or a stride is 0: a broadcast); none if the copy's memory is lacking.
 template <typename T>
-BlasMatrix<T> asBlasMatrix(const T *data, int64_t rows, int64_t cols,
-                           int64_t rowStride, int64_t colStride,
-                           std::vector<T> &scratch) {
+std::optional<BlasMatrix<T>> asBlasMatrix(const T *data, int64_t rows,
+                                          int64_t cols, int64_t rowStride,
+                                          int64_t colStride, Scratch &scratch) {
   // A stride along a dimension of size 1 is never used.
   if (rows == 1)
     rowStride = std::max<int64_t>(cols, 1);
   if (cols == 1)
     colStride = 1;
   if (colStride == 1 && rowStride >= std::max<int64_t>(cols, 1))
-    return {data, CblasNoTrans, rowStride};
+    return BlasMatrix<T>{data, CblasNoTrans, rowStride};
   if (rowStride == 1 && colStride >= std::max<int64_t>(rows, 1))
-    return {data, CblasTrans, colStride};
-  scratch.resize(rows * cols);
+    return BlasMatrix<T>{data, CblasTrans, colStride};
+  if (rows * cols >
+      std::numeric_limits<int64_t>::max() / static_cast<int64_t>(sizeof(T)))
+    return std::nullopt;
+  std::free(scratch.data);
+  scratch.data = std::malloc(sizeof(T) * rows * cols);
+  auto *copy = static_cast<T *>(scratch.data);
+  if (!copy)
+    return std::nullopt;
   for (int64_t i = 0; i < rows; ++i)
     for (int64_t j = 0; j < cols; ++j)
-      scratch[i * cols + j] = data[i * rowStride + j * colStride];
-  return {scratch.data(), CblasNoTrans, std::max<int64_t>(cols, 1)};
+      copy[i * cols + j] = data[i * rowStride + j * colStride];
+  return BlasMatrix<T>{copy, CblasNoTrans, std::max<int64_t>(cols, 1)};
 }
 
-/// out = lhs @ rhs by loops, for sizes gemm's int cannot hold.
+/// out = lhs @ rhs by loops, for sizes gemm's int cannot hold (or copies
+/// memory cannot).
 template <typename T>
 void multiplyByLoops(const T *lhs, int64_t m, int64_t k, int64_t lrs,
                      int64_t lcs, const T *rhs, int64_t n, int64_t rrs,
@@ -149,14 +166,16 @@ void matmul(T *, T *lhsAligned, int64_t lhsOffset, int64_t batch, int64_t m,
                   ors >= std::max<int64_t>(n, 1) && ors <= kBlasMax &&
                   lrs <= kBlasMax && lcs <= kBlasMax && rrs <= kBlasMax &&
                   rcs <= kBlasMax;
-  int64_t threads = batch * m * n * k < kParallelMultiplyAdds
+  // In double: the product of four sizes may pass int64.
+  double multiplyAdds = static_cast<double>(batch) * m * n * k;
+  int64_t threads = multiplyAdds < kParallelMultiplyAdds
                         ? 1
                         : static_cast<int64_t>(workerThreads());
   // Many small products run whole, several at once; fewer split each.
   int64_t batchChunks = batch >= threads ? threads : 1;
   int64_t panels = batchChunks == 1 ? threads : 1;
   runChunks(batchChunks, [&](int64_t c) {
-    std::vector<T> lhsCopy, rhsCopy;
+    Scratch lhsCopy, rhsCopy;
     for (int64_t b = batch * c / batchChunks,
                  end = batch * (c + 1) / batchChunks;
          b < end; ++b) {
@@ -173,9 +192,13 @@ void matmul(T *, T *lhsAligned, int64_t lhsOffset, int64_t batch, int64_t m,
           std::fill_n(o + i * ors, n, T(0));
         continue;
       }
-      gemmPanels(asBlasMatrix(l, m, k, lrs, lcs, lhsCopy),
-                 asBlasMatrix(r, k, n, rrs, rcs, rhsCopy), m, n, k, o, ors,
-                 panels);
+      std::optional<BlasMatrix<T>> a = asBlasMatrix(l, m, k, lrs, lcs, lhsCopy);
+      std::optional<BlasMatrix<T>> x = asBlasMatrix(r, k, n, rrs, rcs, rhsCopy);
+      if (!a || !x) {
+        multiplyByLoops(l, m, k, lrs, lcs, r, n, rrs, rcs, o, ors, ocs);
+        continue;
+      }
+      gemmPanels(*a, *x, m, n, k, o, ors, panels);
     }
   });
 }
