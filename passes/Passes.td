@@ -279,7 +279,11 @@ def TnpParallelizePass : Pass<"tnp-parallelize", "::mlir::func::FuncOp"> {
     eager kernels' dynamically sized ones (which the runtime splits
     itself), stay sequential, since a parallel region costs microseconds.
     lower-affine then makes it an scf.parallel, and convert-scf-to-openmp an
-    OpenMP worksharing loop.
+    OpenMP worksharing loop. A nest that carries sums (a full reduction,
+    its accumulator passed from the outer loop to the inner one) becomes a
+    parallel reduction: each inner loop starts from zero and the outer loop
+    adds its partial sums (an OpenMP reduction); other carried values keep
+    the nest sequential.
   }];
   let options = [
     Option<"minElements", "min-elements", "int64_t", /*default=*/"1 << 17",

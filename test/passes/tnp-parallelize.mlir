@@ -54,3 +54,61 @@ func.func @stays(%a: memref<64xf32>, %d: memref<?xf32>, %s: memref<8192xf32>) {
   }
   return
 }
+
+// -----
+
+// A full sum, its accumulator carried by both loops (tnp-promote-accumulators'
+// form): the inner loop starts from zero, the outer one adds each row's
+// partial sum and becomes a parallel reduction, the fastmath flags kept.
+// CHECK-LABEL: func.func @full_sum
+// CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK: %[[TOTAL:.*]] = affine.parallel (%{{.*}}) = (0) to (256) reduce ("addf") -> (f64)
+// CHECK:   %[[ROW:.*]] = affine.for %{{.*}} = 0 to 64 iter_args(%[[B:.*]] = %[[ZERO]]) -> (f64)
+// CHECK:     arith.addf %{{.*}}, %[[B]] fastmath<reassoc> : f64
+// CHECK:   affine.yield %[[ROW]] : f64
+// CHECK: %[[SUM:.*]] = arith.addf %{{.*}}, %[[TOTAL]] fastmath<reassoc> : f64
+// CHECK: affine.store %[[SUM]]
+func.func @full_sum(%a: memref<256x64xf32>, %out: memref<f64>) {
+  %init = affine.load %out[] : memref<f64>
+  %r = affine.for %i = 0 to 256 iter_args(%acc = %init) -> (f64) {
+    %s = affine.for %j = 0 to 64 iter_args(%b = %acc) -> (f64) {
+      %x = affine.load %a[%i, %j] : memref<256x64xf32>
+      %e = arith.extf %x : f32 to f64
+      %t = arith.addf %e, %b fastmath<reassoc> : f64
+      affine.yield %t : f64
+    }
+    affine.yield %s : f64
+  }
+  affine.store %r, %out[] : memref<f64>
+  return
+}
+
+// -----
+
+// Not sums (a max), or an accumulator read for more than its sum (a running
+// total stored at every element): sequential.
+// CHECK-LABEL: func.func @carried
+// CHECK-NOT: affine.parallel
+func.func @carried(%a: memref<256x64xf32>, %out: memref<f32>, %run: memref<256x64xf32>) {
+  %init = affine.load %out[] : memref<f32>
+  %m = affine.for %i = 0 to 256 iter_args(%acc = %init) -> (f32) {
+    %s = affine.for %j = 0 to 64 iter_args(%b = %acc) -> (f32) {
+      %x = affine.load %a[%i, %j] : memref<256x64xf32>
+      %t = arith.maximumf %x, %b : f32
+      affine.yield %t : f32
+    }
+    affine.yield %s : f32
+  }
+  affine.store %m, %out[] : memref<f32>
+  %r = affine.for %i = 0 to 256 iter_args(%acc = %init) -> (f32) {
+    %s = affine.for %j = 0 to 64 iter_args(%b = %acc) -> (f32) {
+      %x = affine.load %a[%i, %j] : memref<256x64xf32>
+      %t = arith.addf %x, %b : f32
+      affine.store %t, %run[%i, %j] : memref<256x64xf32>
+      affine.yield %t : f32
+    }
+    affine.yield %s : f32
+  }
+  affine.store %r, %out[] : memref<f32>
+  return
+}
