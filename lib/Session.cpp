@@ -60,8 +60,8 @@ static std::string thisBuildId() {
   std::filesystem::path binary = "/proc/self/exe";
   Dl_info info;
   std::error_code ec;
-  if (dladdr(reinterpret_cast<void *>(&thisBuildId), &info) &&
-      info.dli_fname && std::filesystem::exists(info.dli_fname, ec))
+  if (dladdr(reinterpret_cast<void *>(&thisBuildId), &info) && info.dli_fname &&
+      std::filesystem::exists(info.dli_fname, ec))
     binary = info.dli_fname;
   auto size = std::filesystem::file_size(binary, ec);
   auto time = std::filesystem::last_write_time(binary, ec);
