@@ -11,8 +11,8 @@ Prints one table per thread count, medians in ms and, for each row, the best
 peer's time over tnp's best (>= 1: tnp at least as fast), and writes
 DIR/<family>-<N>t.png: time against size, one line per library and case
 (matplotlib's Agg backend). Run it with a Python that has pip's NumPy (which
-links OpenBLAS), e.g. a virtual environment with numpy, threadpoolctl,
-matplotlib, torch and jax installed.
+links OpenBLAS), threadpoolctl, matplotlib, torch and jax: the one
+scripts/bench-env makes and prints.
 """
 import argparse
 import json
