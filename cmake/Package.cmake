@@ -23,3 +23,7 @@ configure_file(${PROJECT_SOURCE_DIR}/cmake/tnp.pc.in
   ${PROJECT_BINARY_DIR}/tnp.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/tnp.pc
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+# The build tree is a package too: python/CMakeLists.txt (pip install
+# ./python) finds tnp in build/ without an install step.
+export(EXPORT tnpTargets NAMESPACE tnp:: FILE ${PROJECT_BINARY_DIR}/tnpTargets.cmake)

@@ -1,0 +1,1 @@
+"""Shims for code written against other libraries' names (tnp.compat.tf)."""
