@@ -12,6 +12,7 @@
 
 #include <tnp/dlpack.h>
 
+#include <nanobind/stl/complex.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
@@ -140,8 +141,12 @@ void bindArray(nb::module_ &m) {
       .def("flatten", [](const PyArray &a) { return tnp::flatten(a.value); })
       .def(
           "astype",
-          [](const PyArray &a, tnp::dtype t) { return a.value.astype(t); },
-          nb::arg("dtype"), Release())
+          [](const PyArray &a, nb::handle dtype) {
+            tnp::dtype t = toDType(dtype);
+            nb::gil_scoped_release release;
+            return a.value.astype(t);
+          },
+          nb::arg("dtype"))
       .def(
           "transpose",
           [](const PyArray &a, nb::args axes) {

@@ -20,64 +20,6 @@ nb::handle numpy() {
 
 using nb::dlpack::dtype_code;
 
-/// tnp's dtype of a DLPack (code, bits) pair, if it has one.
-std::optional<tnp::dtype> fromDLPack(nb::dlpack::dtype t) {
-  auto code = static_cast<dtype_code>(t.code);
-  if (t.lanes != 1)
-    return std::nullopt;
-  switch (code) {
-  case dtype_code::Bool:
-    return tnp::bool_;
-  case dtype_code::Int:
-    switch (t.bits) {
-    case 8:
-      return tnp::int8;
-    case 16:
-      return tnp::int16;
-    case 32:
-      return tnp::int32;
-    case 64:
-      return tnp::int64;
-    }
-    break;
-  case dtype_code::UInt:
-    switch (t.bits) {
-    case 8:
-      return tnp::uint8;
-    case 16:
-      return tnp::uint16;
-    case 32:
-      return tnp::uint32;
-    case 64:
-      return tnp::uint64;
-    }
-    break;
-  case dtype_code::Float:
-    switch (t.bits) {
-    case 16:
-      return tnp::float16;
-    case 32:
-      return tnp::float32;
-    case 64:
-      return tnp::float64;
-    }
-    break;
-  case dtype_code::Bfloat:
-    if (t.bits == 16)
-      return tnp::bfloat16;
-    break;
-  case dtype_code::Complex:
-    if (t.bits == 64)
-      return tnp::complex64;
-    if (t.bits == 128)
-      return tnp::complex128;
-    break;
-  default:
-    break;
-  }
-  return std::nullopt;
-}
-
 nb::dlpack::dtype toDLPack(tnp::dtype t) {
   dtype_code code = t.is_bool()          ? dtype_code::Bool
                     : t.is_complex()     ? dtype_code::Complex
@@ -89,20 +31,29 @@ nb::dlpack::dtype toDLPack(tnp::dtype t) {
           1};
 }
 
+/// tnp's dtype of a NumPy dtype name ("float32"), if it has one.
+std::optional<tnp::dtype> dtypeNamed(const std::string &name) {
+  for (int i = 0; i < tnp::dtype::count; ++i) {
+    tnp::dtype t(static_cast<tnp::dtype::code>(i));
+    if (t.name() == name)
+      return t;
+  }
+  return std::nullopt;
+}
+
 using ReadOnlyArray = nb::ndarray<nb::ro, nb::device::cpu>;
 
 /// A tnp array of a NumPy array's elements: in place when NumPy cannot change
 /// them (a read-only array: tnp arrays are immutable), otherwise copied.
 tnp::ndarray fromNumPy(nb::handle array) {
+  std::string name = nb::cast<std::string>(array.attr("dtype").attr("name"));
+  std::optional<tnp::dtype> type = dtypeNamed(name);
+  if (!type)
+    throw tnp::TypeError("tnp.asarray: tnp has no dtype " + name);
   nb::object contiguous = numpy().attr("ascontiguousarray")(array);
   ReadOnlyArray view;
   if (!nb::try_cast(contiguous, view))
-    throw tnp::TypeError("tnp.asarray: cannot convert an array of dtype " +
-                         nb::cast<std::string>(nb::str(array.attr("dtype"))));
-  std::optional<tnp::dtype> type = fromDLPack(view.dtype());
-  if (!type)
-    throw tnp::TypeError("tnp.asarray: tnp has no dtype " +
-                         nb::cast<std::string>(nb::str(array.attr("dtype"))));
+    throw tnp::TypeError("tnp.asarray: cannot read an array of dtype " + name);
   tnp::shape_t shape(view.ndim());
   for (size_t i = 0; i < view.ndim(); ++i)
     shape[i] = static_cast<int64_t>(view.shape(i));
@@ -188,11 +139,8 @@ tnp::dtype toDType(nb::handle value) {
                          " is not a dtype");
   }
   std::string name = nb::cast<std::string>(dt.attr("name"));
-  for (int i = 0; i < tnp::dtype::count; ++i) {
-    tnp::dtype t(static_cast<tnp::dtype::code>(i));
-    if (t.name() == name)
-      return t;
-  }
+  if (std::optional<tnp::dtype> t = dtypeNamed(name))
+    return *t;
   throw tnp::TypeError("tnp has no dtype " + name);
 }
 
