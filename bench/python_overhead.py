@@ -24,14 +24,16 @@ import tnp  # noqa: E402
 
 
 def libraries():
-    libs = {"numpy": (np, lambda a: np.asarray(a), lambda f: f, lambda r: r)}
+    libs = {"numpy": (np, np.asarray, lambda f: f, lambda r: r)}
     libs["tnp"] = (tnp, tnp.asarray, tnp.function, lambda r: r)
+    versions = {"numpy": np.__version__, "tnp": tnp.__version__}
     try:
         import jax
         import jax.numpy as jnp
         jax.config.update("jax_platforms", "cpu")
         libs["jax.numpy"] = (jnp, jnp.asarray, jax.jit,
                              lambda r: r.block_until_ready())
+        versions["jax.numpy"] = jax.__version__
     except Exception:
         pass
     try:
@@ -40,9 +42,10 @@ def libraries():
         tf.config.threading.set_intra_op_parallelism_threads(1)
         tfnp.experimental_enable_numpy_behavior()
         libs["tf.numpy"] = (tfnp, tfnp.asarray, tf.function, lambda r: r)
+        versions["tf.numpy"] = tf.__version__
     except Exception:
         pass
-    return libs
+    return libs, versions
 
 
 def median_us(fn, runs, number):
@@ -54,10 +57,16 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args()
-    libs = libraries()
-    print("libraries:", ", ".join(
-        "%s %s" % (n, getattr(m, "__version__", "")) for n, (m, *_) in
-        libs.items()))
+    libs, versions = libraries()
+    print("libraries:", ", ".join("%s %s" % nv for nv in versions.items()))
+    try:
+        import threadpoolctl
+        print("BLAS:", ", ".join(
+            "%s %s (%s)" % (p["internal_api"], p["version"], p["filepath"])
+            for p in threadpoolctl.threadpool_info()
+            if p["user_api"] == "blas"))
+    except ImportError:
+        pass
 
     print("\n1-element add, x + y (us per op, median of %d)" % args.runs)
     base = None

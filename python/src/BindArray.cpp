@@ -88,22 +88,32 @@ struct AtHelper {
   tnp::ndarray array;
 };
 
+/// Operators on small arrays keep the GIL: releasing and taking it back
+/// costs more than their kernels, and Python's per-op overhead matters there.
+constexpr int64_t kKeepGILElements = 1 << 12;
+
 template <typename Op>
 void defBinary(nb::class_<PyArray> &cls, const char *name, const char *rname,
                Op op) {
+  auto run = [op](const tnp::ndarray &a, const tnp::ndarray &b) {
+    if (a.size() + b.size() <= kKeepGILElements)
+      return op(a, b);
+    nb::gil_scoped_release release;
+    return op(a, b);
+  };
   cls.def(
       name,
-      [op](const PyArray &self, const tnp::ndarray &other) {
-        return op(self.value, other);
+      [run](const PyArray &self, const tnp::ndarray &other) {
+        return run(self.value, other);
       },
-      nb::is_operator(), Release());
+      nb::is_operator());
   if (rname)
     cls.def(
         rname,
-        [op](const PyArray &self, const tnp::ndarray &other) {
-          return op(other, self.value);
+        [run](const PyArray &self, const tnp::ndarray &other) {
+          return run(other, self.value);
         },
-        nb::is_operator(), Release());
+        nb::is_operator());
 }
 
 } // namespace

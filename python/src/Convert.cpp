@@ -84,7 +84,11 @@ bool isPythonScalar(nb::handle value) {
 
 tnp::ndarray toArray(nb::handle value) {
   PyObject *p = value.ptr();
-  if (nb::inst_check(value) && nb::isinstance<PyArray>(value))
+  // tnp.ndarray by its exact type first: the common case, and cheaper than
+  // nanobind's isinstance (a type-map lookup) on the per-op path.
+  static PyTypeObject *arrayType =
+      reinterpret_cast<PyTypeObject *>(nb::type<PyArray>().ptr());
+  if (Py_TYPE(p) == arrayType || nb::isinstance<PyArray>(value))
     return nb::inst_ptr<PyArray>(value)->value;
   if (PyBool_Check(p))
     return tnp::ndarray(p == Py_True);

@@ -46,6 +46,8 @@ def test_tutorial(tmp_path):
         "shape: (128, 32, 64)",
         "Weight shape: (64, 2), batch size: 128, per example gradient "
         "shape: (128, 64, 2)",
+        "All logical devices: [LogicalDevice(name='/device:CPU:0', "
+        "device_type='CPU')]",
         "Using device: /device:CPU:0",
         "prediction is placed on /job:localhost/replica:0/task:0/device:CPU:0",
     ]:

@@ -13,8 +13,7 @@ LogicalDevice = collections.namedtuple("LogicalDevice", ["name", "device_type"])
 PhysicalDevice = collections.namedtuple("PhysicalDevice",
                                         ["name", "device_type"])
 
-_LOGICAL = [LogicalDevice("/job:localhost/replica:0/task:0/device:CPU:0",
-                          "CPU")]
+_LOGICAL = [LogicalDevice("/device:CPU:0", "CPU")]
 _PHYSICAL = [PhysicalDevice("/physical_device:CPU:0", "CPU")]
 _NAME = re.compile(
     r"^(/job:\w+)?(/replica:\d+)?(/task:\d+)?(/?device:)?/?(?P<type>[A-Za-z]+):"

@@ -4,6 +4,8 @@ tnp's C++ transforms take and return lists of arrays; these functions turn
 the tuples, lists and dicts of arrays Python code passes around (TF's nests,
 JAX's pytrees) into such lists and a tree to rebuild them from. Anything
 else (Python scalars, None, objects) is static: kept in the tree, not a leaf.
+A tree is a tuple, hashable when its static values are: tnp.function and
+grad key their traces on it.
 """
 
 import numpy as _np
@@ -11,10 +13,6 @@ import numpy as _np
 from tnp._tnp import ndarray, asarray
 
 _LEAF = "leaf"
-
-
-def is_leaf(x):
-    return isinstance(x, (ndarray, _np.ndarray))
 
 
 def flatten(structure):
@@ -28,20 +26,25 @@ def flatten(structure):
         if isinstance(x, _np.ndarray):
             leaves.append(asarray(x))
             return _LEAF
-        if isinstance(x, tuple) and hasattr(x, "_fields"):
-            return ("namedtuple", type(x), tuple(walk(e) for e in x))
-        if isinstance(x, (tuple, list)):
-            return (type(x).__name__, tuple(walk(e) for e in x))
+        if isinstance(x, tuple):
+            if hasattr(x, "_fields"):
+                return ("namedtuple", type(x), tuple(walk(e) for e in x))
+            return ("tuple", tuple(walk(e) for e in x))
+        if isinstance(x, list):
+            return ("list", tuple(walk(e) for e in x))
         if isinstance(x, dict):
             keys = sorted(x)
             return ("dict", tuple(keys), tuple(walk(x[k]) for k in keys))
-        return ("static", x)
+        # The type too: 1, 1.0 and True are equal but trace differently.
+        return ("static", type(x), x)
 
     return leaves, walk(structure)
 
 
 def unflatten(tree, leaves):
     """The structure `tree` describes, with `leaves` in its arrays' places."""
+    if tree is _LEAF:
+        return leaves[0]
     it = iter(leaves)
 
     def build(t):
@@ -49,7 +52,7 @@ def unflatten(tree, leaves):
             return next(it)
         kind = t[0]
         if kind == "static":
-            return t[1]
+            return t[2]
         if kind == "namedtuple":
             return t[1](*(build(c) for c in t[2]))
         if kind == "dict":
@@ -61,20 +64,26 @@ def unflatten(tree, leaves):
 
 
 def key(tree):
-    """A hashable form of `tree`: static values by type and value, or by
-    identity when they are not hashable (tf.function's rule for objects)."""
-    if tree is _LEAF:
+    """A hashable form of `tree`: the tree itself, or with unhashable static
+    values by identity (tf.function's rule for such objects)."""
+    try:
+        hash(tree)
         return tree
-    kind = tree[0]
-    if kind == "static":
-        value = tree[1]
-        try:
-            hash(value)
-            return ("static", type(value), value)
-        except TypeError:
-            return ("static-id", id(value))
-    if kind == "namedtuple":
-        return (kind, tree[1], tuple(key(c) for c in tree[2]))
-    if kind == "dict":
-        return (kind, tree[1], tuple(key(c) for c in tree[2]))
-    return (kind, tuple(key(c) for c in tree[1]))
+    except TypeError:
+        pass
+
+    def walk(t):
+        if t is _LEAF:
+            return t
+        kind = t[0]
+        if kind == "static":
+            try:
+                hash(t[2])
+                return t
+            except TypeError:
+                return ("static-id", t[1], id(t[2]))
+        if kind in ("namedtuple", "dict"):
+            return (kind, t[1], tuple(walk(c) for c in t[2]))
+        return (kind, tuple(walk(c) for c in t[1]))
+
+    return walk(tree)
