@@ -39,9 +39,10 @@ void bindElementwise(nb::module_ &m) {
       #name, [](A x) { return tnp::name(x); }, nb::arg("x"), Release());
   TNP_UNARY(negative)
   TNP_UNARY(absolute)
-  TNP_UNARY(abs) TNP_UNARY(sign) TNP_UNARY(exp) TNP_UNARY(expm1) TNP_UNARY(
-      log) TNP_UNARY(log1p) TNP_UNARY(sqrt) TNP_UNARY(square) TNP_UNARY(tanh)
-      TNP_UNARY(sin) TNP_UNARY(cos) TNP_UNARY(tan) TNP_UNARY(arcsin) TNP_UNARY(
+  TNP_UNARY(abs)
+  TNP_UNARY(sign) TNP_UNARY(exp) TNP_UNARY(expm1) TNP_UNARY(log) TNP_UNARY(
+      log1p) TNP_UNARY(sqrt) TNP_UNARY(square) TNP_UNARY(tanh) TNP_UNARY(sin)
+      TNP_UNARY(cos) TNP_UNARY(tan) TNP_UNARY(arcsin) TNP_UNARY(
           arccos) TNP_UNARY(arctan) TNP_UNARY(sinh) TNP_UNARY(cosh)
           TNP_UNARY(arcsinh) TNP_UNARY(arccosh) TNP_UNARY(arctanh) TNP_UNARY(
               log2) TNP_UNARY(log10) TNP_UNARY(exp2) TNP_UNARY(cbrt)
@@ -76,11 +77,12 @@ void bindElementwise(nb::module_ &m) {
       nb::arg("x2"), Release());
   TNP_BINARY(add)
   TNP_BINARY(subtract)
-  TNP_BINARY(multiply) TNP_BINARY(divide) TNP_BINARY(true_divide) TNP_BINARY(
-      floor_divide) TNP_BINARY(remainder) TNP_BINARY(mod) TNP_BINARY(power)
-      TNP_BINARY(maximum) TNP_BINARY(minimum) TNP_BINARY(arctan2) TNP_BINARY(
-          nextafter) TNP_BINARY(gcd) TNP_BINARY(lcm) TNP_BINARY(hypot)
-          TNP_BINARY(logaddexp) TNP_BINARY(logaddexp2) TNP_BINARY(heaviside)
+  TNP_BINARY(multiply)
+  TNP_BINARY(divide) TNP_BINARY(true_divide) TNP_BINARY(floor_divide)
+      TNP_BINARY(remainder) TNP_BINARY(mod) TNP_BINARY(power) TNP_BINARY(
+          maximum) TNP_BINARY(minimum) TNP_BINARY(arctan2) TNP_BINARY(nextafter)
+          TNP_BINARY(gcd) TNP_BINARY(lcm) TNP_BINARY(hypot) TNP_BINARY(
+              logaddexp) TNP_BINARY(logaddexp2) TNP_BINARY(heaviside)
               TNP_BINARY(float_power) TNP_BINARY(logical_and) TNP_BINARY(
                   logical_or) TNP_BINARY(logical_xor) TNP_BINARY(bitwise_and)
                   TNP_BINARY(bitwise_or) TNP_BINARY(bitwise_xor)
@@ -166,9 +168,10 @@ void bindReductions(nb::module_ &m) {
       nb::arg("keepdims") = false, Release());
   TNP_REDUCTION(sum)
   TNP_REDUCTION(prod)
-  TNP_REDUCTION(mean) TNP_REDUCTION(max) TNP_REDUCTION(amax) TNP_REDUCTION(min)
-      TNP_REDUCTION(amin) TNP_REDUCTION(any) TNP_REDUCTION(all)
-          TNP_REDUCTION(nansum) TNP_REDUCTION(nanprod) TNP_REDUCTION(nanmean)
+  TNP_REDUCTION(mean)
+  TNP_REDUCTION(max) TNP_REDUCTION(amax) TNP_REDUCTION(min) TNP_REDUCTION(amin)
+      TNP_REDUCTION(any) TNP_REDUCTION(all) TNP_REDUCTION(nansum)
+          TNP_REDUCTION(nanprod) TNP_REDUCTION(nanmean)
               TNP_REDUCTION(count_nonzero) TNP_REDUCTION(ptp)
                   TNP_REDUCTION(median) TNP_REDUCTION(nanmedian)
 #undef TNP_REDUCTION
@@ -201,13 +204,44 @@ void bindReductions(nb::module_ &m) {
   m.def("diff", &tnp::diff, nb::arg("a"), nb::arg("n") = 1,
         nb::arg("axis") = -1, nb::arg("prepend").none() = none(),
         nb::arg("append").none() = none(), Release());
+  m.def(
+      "histogram",
+      [](A a, nb::handle bins, std::optional<std::pair<double, double>> range,
+         std::optional<tnp::ndarray> weights, bool density) {
+        if (PyLong_Check(bins.ptr()))
+          return tnp::histogram(a, nb::cast<int64_t>(bins), range, weights,
+                                density);
+        if (range)
+          throw tnp::ValueError("tnp.histogram: range goes with a number "
+                                "of bins, not bin edges");
+        return tnp::histogram(a, toArray(bins), weights, density);
+      },
+      nb::arg("a"), nb::arg("bins") = 10, nb::arg("range").none() = none(),
+      nb::arg("weights").none() = none(), nb::arg("density") = false);
+  m.def(
+      "histogram_bin_edges",
+      [](A a, nb::handle bins, std::optional<std::pair<double, double>> range) {
+        if (PyLong_Check(bins.ptr()))
+          return tnp::histogram_bin_edges(a, nb::cast<int64_t>(bins), range);
+        return tnp::histogram_bin_edges(a, toArray(bins));
+      },
+      nb::arg("a"), nb::arg("bins") = 10, nb::arg("range").none() = none());
+  // np.trace: the sum of a diagonal, as NumPy defines it.
+  m.def(
+      "trace",
+      [](A a, int64_t offset, int64_t axis1, int64_t axis2) {
+        return tnp::sum(tnp::diagonal(a, offset, axis1, axis2), -1);
+      },
+      nb::arg("a"), nb::arg("offset") = 0, nb::arg("axis1") = 0,
+      nb::arg("axis2") = 1, Release());
 #define TNP_QUANTILE(name)                                                     \
   m.def(#name, &tnp::name, nb::arg("a"), nb::arg("q"),                         \
         nb::arg("axis").none() = none(), nb::arg("method") = "linear",         \
         nb::arg("keepdims") = false, Release());
   TNP_QUANTILE(quantile)
   TNP_QUANTILE(percentile)
-  TNP_QUANTILE(nanquantile) TNP_QUANTILE(nanpercentile)
+  TNP_QUANTILE(nanquantile)
+  TNP_QUANTILE(nanpercentile)
 #undef TNP_QUANTILE
       m.def("sort", &tnp::sort, nb::arg("a"), nb::arg("axis") = -1,
             nb::arg("kind") = "quicksort", Release());
@@ -233,6 +267,10 @@ void bindCreation(nb::module_ &m) {
         return array;
       },
       nb::arg("a"), nb::arg("dtype").none() = none());
+  // asanyarray and ascontiguousarray are asarray: tnp arrays are one class,
+  // always row-major.
+  for (const char *alias : {"asanyarray", "ascontiguousarray"})
+    m.attr(alias) = m.attr("asarray");
   m.def(
       "array",
       [](nb::handle a, OptDType dtype, bool copy) {
@@ -254,13 +292,13 @@ void bindCreation(nb::module_ &m) {
   TNP_FILLED(zeros)
   TNP_FILLED(ones)
 #undef TNP_FILLED
-      m.def(
-          "full",
-          [](nb::handle shape, A fill, OptDType dtype) {
-            return tnp::full(toShape(shape), fill, dtype);
-          },
-          nb::arg("shape"), nb::arg("fill_value"),
-          nb::arg("dtype").none() = none());
+  m.def(
+      "full",
+      [](nb::handle shape, A fill, OptDType dtype) {
+        return tnp::full(toShape(shape), fill, dtype);
+      },
+      nb::arg("shape"), nb::arg("fill_value"),
+      nb::arg("dtype").none() = none());
 #define TNP_LIKE(name)                                                         \
   m.def(                                                                       \
       #name,                                                                   \
@@ -353,6 +391,43 @@ void bindManipulation(nb::module_ &m) {
         return tnp::split(a, toShape(sections), axis);
       },
       nb::arg("ary"), nb::arg("indices_or_sections"), nb::arg("axis") = 0);
+#define TNP_SPLIT(name)                                                        \
+  m.def(                                                                       \
+      #name,                                                                   \
+      [](A a, nb::handle sections) {                                           \
+        if (PyLong_Check(sections.ptr()))                                      \
+          return tnp::name(a, nb::cast<int64_t>(sections));                    \
+        return tnp::name(a, toShape(sections));                                \
+      },                                                                       \
+      nb::arg("ary"), nb::arg("indices_or_sections"));
+  TNP_SPLIT(hsplit)
+  TNP_SPLIT(vsplit) TNP_SPLIT(dsplit)
+#undef TNP_SPLIT
+      m.def("diag_indices", &tnp::diag_indices, nb::arg("n"),
+            nb::arg("ndim") = 2);
+  m.def("ix_", [](nb::args args) {
+    Arrays arrays;
+    for (nb::handle a : args)
+      arrays.push_back(toArray(a));
+    return tnp::ix_(arrays);
+  });
+  m.def(
+      "piecewise",
+      [](A x, const Arrays &condlist, nb::list funclist) {
+        std::vector<tnp::piece> pieces;
+        for (nb::handle f : funclist) {
+          if (!PyCallable_Check(f.ptr())) {
+            pieces.emplace_back(toArray(f));
+            continue;
+          }
+          auto fn = std::make_shared<nb::object>(nb::borrow(f));
+          pieces.emplace_back([fn](const tnp::ndarray &v) {
+            return nb::cast<tnp::ndarray>((*fn)(v));
+          });
+        }
+        return tnp::piecewise(x, condlist, pieces);
+      },
+      nb::arg("x"), nb::arg("condlist"), nb::arg("funclist"));
   m.def("expand_dims", &tnp::expand_dims, nb::arg("a"), nb::arg("axis"),
         Release());
   m.def("squeeze", &tnp::squeeze, nb::arg("a"), nb::arg("axis").none() = none(),
@@ -362,6 +437,7 @@ void bindManipulation(nb::module_ &m) {
       [](A a, nb::handle shape) { return tnp::reshape(a, toShape(shape)); },
       nb::arg("a"), nb::arg("newshape"));
   m.def("ravel", &tnp::ravel, nb::arg("a"));
+  m.def("flatten", &tnp::flatten, nb::arg("a"));
   m.def(
       "transpose",
       [](A a, nb::handle axes) {

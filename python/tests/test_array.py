@@ -2,6 +2,7 @@
 or a Python scalar), conversions, printing, and errors as Python's."""
 
 import operator
+import pathlib
 
 import numpy as np
 import pytest
@@ -175,3 +176,37 @@ def test_creation():
     assert tnp.random.randn(5).dtype == np.float64
     assert tnp.random.uniform(size=(2, 2)).shape == (2, 2)
     assert tnp.random.randint(0, 5, size=10).dtype == np.int64
+
+
+def test_every_tf_numpy_name_exists():
+    # tf.experimental.numpy's public names (the file names its source).
+    path = pathlib.Path(__file__).with_name("tf_numpy_api.txt")
+    names = [line.split()[0] for line in path.read_text().splitlines()
+             if line.strip() and not line.startswith("#")]
+    missing = [n for n in names if not hasattr(
+        tnp.random if n.startswith("random.") else tnp, n.split(".")[-1])]
+    assert not missing
+
+
+def test_more_functions_match_numpy():
+    a = np.arange(12.0).reshape(3, 4)
+    np.testing.assert_array_equal(np.asarray(tnp.trace(a)), np.trace(a))
+    np.testing.assert_array_equal(np.asarray(tnp.trace(a, offset=1)),
+                                  np.trace(a, offset=1))
+    counts, edges = tnp.histogram(np.array([1, 2, 2, 3, 7]), bins=3)
+    want_counts, want_edges = np.histogram(np.array([1, 2, 2, 3, 7]), bins=3)
+    np.testing.assert_array_equal(np.asarray(counts), want_counts)
+    np.testing.assert_allclose(np.asarray(edges), want_edges)
+    x = np.linspace(-1, 1, 5)
+    np.testing.assert_array_equal(
+        np.asarray(tnp.piecewise(x, [x < 0], [lambda v: -v, lambda v: 2 * v])),
+        np.piecewise(x, [x < 0], [lambda v: -v, lambda v: 2 * v]))
+    for name in ("hsplit", "vsplit"):
+        got = getattr(tnp, name)(a, [1])
+        want = getattr(np, name)(a, [1])
+        assert [g.shape for g in got] == [w.shape for w in want]
+    rows, cols = tnp.ix_([0, 2], [1, 3])
+    np.testing.assert_array_equal(np.asarray(tnp.asarray(a)[rows, cols]),
+                                  a[np.ix_([0, 2], [1, 3])])
+    assert tnp.issubdtype(tnp.float32, tnp.floating)
+    assert tnp.ascontiguousarray(a).shape == (3, 4)

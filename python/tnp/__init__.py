@@ -34,6 +34,14 @@ bfloat16 = "bfloat16"
 int_, float_, complex_ = _np.int64, _np.float64, _np.complex128
 dtype = _np.dtype
 iinfo, finfo = _np.iinfo, _np.finfo
+issubdtype = _np.issubdtype
+generic, number, integer = _np.generic, _np.number, _np.integer
+signedinteger, unsignedinteger = _np.signedinteger, _np.unsignedinteger
+inexact, floating, complexfloating = (_np.inexact, _np.floating,
+                                      _np.complexfloating)
+# NumPy's names for types tnp has no arrays of (tf.experimental.numpy
+# exports them too).
+object_, string_, unicode_ = _np.object_, _np.bytes_, _np.str_
 
 _MODES = {"legacy": _tnp.promotion_mode.numpy,
           "all": _tnp.promotion_mode.all,
