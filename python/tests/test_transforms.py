@@ -174,3 +174,36 @@ def test_devices_and_the_tf_shim():
     assert tf.convert_to_tensor(np.ones(2)).dtype == np.float64
     assert float(tf.reduce_sum(tf.ones([2, 3]))) == 6.0
     assert tf.ones([2]).dtype == np.float32
+
+
+def test_python_errors_in_traces_and_escaped_arrays():
+    @tnp.function
+    def raises(x):
+        raise KeyError("boom")
+
+    with pytest.raises(KeyError, match="boom"):
+        raises(tnp.ones(2))
+    assert tnp.function(lambda x: x + 1)(tnp.ones(2)).tolist() == [2.0, 2.0]
+
+    escaped = []
+
+    @tnp.function
+    def keep(x):
+        escaped.append(x)
+        return x * 2
+
+    keep(tnp.ones(2))
+    with pytest.raises(ValueError, match="escaped"):
+        escaped[0] + 1
+    with pytest.raises(TypeError, match="traced"):
+        np.asarray(escaped[0])
+    assert str(escaped[0]).startswith("Tensor(\"traced\"")
+
+
+def test_tape_misuse_is_an_error():
+    with pytest.raises(RuntimeError, match="with"):
+        tnp.GradientTape().gradient(tnp.ones(1), tnp.ones(1))
+    with tnp.GradientTape() as tape:
+        y = tnp.sum(tnp.ones(3))
+    with pytest.raises(ValueError, match="not watched"):
+        tape.gradient(y, tnp.ones(3))

@@ -17,6 +17,9 @@ class Function:
         self._signature = input_signature
         self._opt_level = opt_level
         self._traces = {}
+        # The traces of calls whose arguments are n arrays, by n: the common
+        # call skips flattening.
+        self._array_calls = {}
         functools.update_wrapper(self, fn)
 
     def __get__(self, instance, owner=None):
@@ -33,6 +36,12 @@ class Function:
         return entry
 
     def __call__(self, *args, **kwargs):
+        if not kwargs and all(type(a) is _tnp.ndarray for a in args):
+            entry = self._array_calls.get(len(args))
+            if entry is None:
+                entry = self._entry(_tree.flatten((args, {}))[1])
+                self._array_calls[len(args)] = entry
+            return entry.call(list(args))
         leaves, tree = _tree.flatten((args, kwargs))
         return self._entry(tree).call(leaves)
 
