@@ -68,14 +68,23 @@ def main():
     except ImportError:
         pass
 
-    print("\n1-element add, x + y (us per op, median of %d)" % args.runs)
-    base = None
+    print("\n1-element add, x + y (us per op, median of %d runs, the "
+          "libraries interleaved)" % args.runs)
+    ops = {}
     for name, (m, asarray, _, sync) in libs.items():
         x = asarray(np.ones(1, np.float32))
         y = asarray(np.ones(1, np.float32))
         sync(x + y)
-        t = median_us(lambda: sync(x + y), args.runs, 20000)
-        base = base or t
+        ops[name] = lambda x=x, y=y, sync=sync: sync(x + y)
+    samples = {name: [] for name in ops}
+    for _ in range(args.runs):
+        for name, op in ops.items():
+            number = 20000 if name in ("numpy", "tnp") else 500
+            samples[name].append(timeit.timeit(op, number=number) / number
+                                 * 1e6)
+    base = statistics.median(samples["numpy"])
+    for name, times in samples.items():
+        t = statistics.median(times)
         print("  %-10s %7.3f  (%.2fx NumPy)" % (name, t, t / base))
 
     print("\nsigmoid 1/(1+exp(-y)), float32 (us per call, median of %d)"

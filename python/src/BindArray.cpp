@@ -92,36 +92,97 @@ struct AtHelper {
 /// costs more than their kernels, and Python's per-op overhead matters there.
 constexpr int64_t kKeepGILElements = 1 << 12;
 
-template <typename Op>
-void defBinary(nb::class_<PyArray> &cls, const char *name, const char *rname,
-               Op op) {
-  auto run = [op](const tnp::ndarray &a, const tnp::ndarray &b) {
-    if (a.size() + b.size() <= kKeepGILElements)
-      return op(a, b);
-    nb::gil_scoped_release release;
-    return op(a, b);
-  };
-  cls.def(
-      name,
-      [run](const PyArray &self, const tnp::ndarray &other) {
-        return run(self.value, other);
-      },
-      nb::is_operator());
-  if (rname)
-    cls.def(
-        rname,
-        [run](const PyArray &self, const tnp::ndarray &other) {
-          return run(other, self.value);
-        },
-        nb::is_operator());
+/// An operator's operand: a tnp array, a Python scalar (weak) or what
+/// np.asarray takes; false for anything else (the operator then returns
+/// NotImplemented, and Python tries the other operand or raises TypeError).
+bool operand(PyObject *o, tnp::ndarray &out) {
+  try {
+    out = toArray(nb::handle(o));
+    return true;
+  } catch (const nb::python_error &) {
+    return false;
+  } catch (const tnp::Error &) {
+    return false;
+  }
 }
+
+/// The current C++ exception as Python's error.
+void raiseCurrent() {
+  std::exception_ptr error = std::current_exception();
+  if (setTnpError(error))
+    return;
+  try {
+    std::rethrow_exception(error);
+  } catch (nb::python_error &e) {
+    e.restore();
+  } catch (const std::exception &e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+}
+
+using BinaryFn = tnp::ndarray (*)(const tnp::ndarray &, const tnp::ndarray &);
+
+PyObject *applyBinary(BinaryFn op, PyObject *a, PyObject *b) noexcept {
+  tnp::ndarray x, y;
+  if (!operand(a, x) || !operand(b, y))
+    Py_RETURN_NOTIMPLEMENTED;
+  try {
+    tnp::ndarray r;
+    if (x.size() + y.size() <= kKeepGILElements) {
+      r = op(x, y);
+    } else {
+      nb::gil_scoped_release release;
+      r = op(x, y);
+    }
+    return wrap(std::move(r));
+  } catch (...) {
+    raiseCurrent();
+    return nullptr;
+  }
+}
+
+/// Python's binary operators as the type's number slots (nb_add, ...), as
+/// NumPy's are: Python calls them directly for `a + b` and `b + a` alike,
+/// with no method lookup or argument parsing on the per-op path.
+template <BinaryFn Op> PyObject *binarySlot(PyObject *a, PyObject *b) noexcept {
+  return applyBinary(Op, a, b);
+}
+
+PyObject *powerSlot(PyObject *a, PyObject *b, PyObject *mod) noexcept {
+  if (mod != Py_None)
+    Py_RETURN_NOTIMPLEMENTED;
+  return applyBinary(tnp::power, a, b);
+}
+
+PyObject *richCompare(PyObject *a, PyObject *b, int op) noexcept {
+  static const BinaryFn ops[] = {tnp::less,    tnp::less_equal,
+                                 tnp::equal,   tnp::not_equal,
+                                 tnp::greater, tnp::greater_equal};
+  return applyBinary(ops[op], a, b);
+}
+
+PyType_Slot operatorSlots[] = {
+    {Py_nb_add, (void *)binarySlot<tnp::add>},
+    {Py_nb_subtract, (void *)binarySlot<tnp::subtract>},
+    {Py_nb_multiply, (void *)binarySlot<tnp::multiply>},
+    {Py_nb_true_divide, (void *)binarySlot<tnp::true_divide>},
+    {Py_nb_floor_divide, (void *)binarySlot<tnp::floor_divide>},
+    {Py_nb_remainder, (void *)binarySlot<tnp::remainder>},
+    {Py_nb_power, (void *)powerSlot},
+    {Py_nb_matrix_multiply, (void *)binarySlot<tnp::matmul>},
+    {Py_nb_and, (void *)binarySlot<tnp::bitwise_and>},
+    {Py_nb_or, (void *)binarySlot<tnp::bitwise_or>},
+    {Py_nb_xor, (void *)binarySlot<tnp::bitwise_xor>},
+    {Py_tp_richcompare, (void *)richCompare},
+    {0, nullptr}};
 
 } // namespace
 
 void bindArray(nb::module_ &m) {
   nb::class_<PyArray> cls(m, "ndarray",
                           "An immutable N-d array on a device "
-                          "(tf.experimental.numpy.ndarray).");
+                          "(tf.experimental.numpy.ndarray).",
+                          nb::type_slots(operatorSlots));
   cls.def_prop_ro("shape",
                   [](const PyArray &a) { return shapeTuple(a.value.shape()); })
       .def_prop_ro("ndim", [](const PyArray &a) { return a.value.ndim(); })
@@ -265,28 +326,6 @@ void bindArray(nb::module_ &m) {
   cls.attr("__module__") = "tnp";
   cls.attr("__array_priority__") = 100;
   cls.attr("__hash__") = nb::none();
-
-  using A = const tnp::ndarray &;
-  defBinary(cls, "__add__", "__radd__", [](A a, A b) { return a + b; });
-  defBinary(cls, "__sub__", "__rsub__", [](A a, A b) { return a - b; });
-  defBinary(cls, "__mul__", "__rmul__", [](A a, A b) { return a * b; });
-  defBinary(cls, "__truediv__", "__rtruediv__", [](A a, A b) { return a / b; });
-  defBinary(cls, "__floordiv__", "__rfloordiv__",
-            [](A a, A b) { return tnp::floor_divide(a, b); });
-  defBinary(cls, "__mod__", "__rmod__", [](A a, A b) { return a % b; });
-  defBinary(cls, "__pow__", "__rpow__",
-            [](A a, A b) { return tnp::power(a, b); });
-  defBinary(cls, "__matmul__", "__rmatmul__",
-            [](A a, A b) { return tnp::matmul(a, b); });
-  defBinary(cls, "__and__", "__rand__", [](A a, A b) { return a & b; });
-  defBinary(cls, "__or__", "__ror__", [](A a, A b) { return a | b; });
-  defBinary(cls, "__xor__", "__rxor__", [](A a, A b) { return a ^ b; });
-  defBinary(cls, "__eq__", nullptr, [](A a, A b) { return a == b; });
-  defBinary(cls, "__ne__", nullptr, [](A a, A b) { return a != b; });
-  defBinary(cls, "__lt__", nullptr, [](A a, A b) { return a < b; });
-  defBinary(cls, "__le__", nullptr, [](A a, A b) { return a <= b; });
-  defBinary(cls, "__gt__", nullptr, [](A a, A b) { return a > b; });
-  defBinary(cls, "__ge__", nullptr, [](A a, A b) { return a >= b; });
 
   m.def("_from_dlpack", [](nb::handle capsule) {
     if (!PyCapsule_IsValid(capsule.ptr(), "dltensor"))

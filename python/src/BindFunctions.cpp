@@ -40,17 +40,18 @@ void bindElementwise(nb::module_ &m) {
   TNP_UNARY(negative)
   TNP_UNARY(absolute)
   TNP_UNARY(abs)
-  TNP_UNARY(sign) TNP_UNARY(exp) TNP_UNARY(expm1) TNP_UNARY(log) TNP_UNARY(
-      log1p) TNP_UNARY(sqrt) TNP_UNARY(square) TNP_UNARY(tanh) TNP_UNARY(sin)
-      TNP_UNARY(cos) TNP_UNARY(tan) TNP_UNARY(arcsin) TNP_UNARY(
-          arccos) TNP_UNARY(arctan) TNP_UNARY(sinh) TNP_UNARY(cosh)
-          TNP_UNARY(arcsinh) TNP_UNARY(arccosh) TNP_UNARY(arctanh) TNP_UNARY(
-              log2) TNP_UNARY(log10) TNP_UNARY(exp2) TNP_UNARY(cbrt)
-              TNP_UNARY(floor) TNP_UNARY(ceil) TNP_UNARY(logical_not) TNP_UNARY(
-                  invert) TNP_UNARY(bitwise_not) TNP_UNARY(conjugate)
-                  TNP_UNARY(conj) TNP_UNARY(signbit) TNP_UNARY(positive)
-                      TNP_UNARY(fabs) TNP_UNARY(reciprocal) TNP_UNARY(deg2rad)
-                          TNP_UNARY(rad2deg) TNP_UNARY(fix) TNP_UNARY(sinc)
+  TNP_UNARY(sign)
+  TNP_UNARY(exp) TNP_UNARY(expm1) TNP_UNARY(log) TNP_UNARY(log1p) TNP_UNARY(
+      sqrt) TNP_UNARY(square) TNP_UNARY(tanh) TNP_UNARY(sin) TNP_UNARY(cos)
+      TNP_UNARY(tan) TNP_UNARY(arcsin) TNP_UNARY(arccos) TNP_UNARY(arctan)
+          TNP_UNARY(sinh) TNP_UNARY(cosh) TNP_UNARY(arcsinh) TNP_UNARY(arccosh)
+              TNP_UNARY(arctanh) TNP_UNARY(log2) TNP_UNARY(log10) TNP_UNARY(
+                  exp2) TNP_UNARY(cbrt) TNP_UNARY(floor) TNP_UNARY(ceil)
+                  TNP_UNARY(logical_not) TNP_UNARY(invert) TNP_UNARY(
+                      bitwise_not) TNP_UNARY(conjugate) TNP_UNARY(conj)
+                      TNP_UNARY(signbit) TNP_UNARY(positive) TNP_UNARY(fabs)
+                          TNP_UNARY(reciprocal) TNP_UNARY(deg2rad) TNP_UNARY(
+                              rad2deg) TNP_UNARY(fix) TNP_UNARY(sinc)
                               TNP_UNARY(isnan) TNP_UNARY(isinf) TNP_UNARY(
                                   isfinite) TNP_UNARY(isposinf)
                                   TNP_UNARY(isneginf) TNP_UNARY(iscomplex)
@@ -78,15 +79,16 @@ void bindElementwise(nb::module_ &m) {
   TNP_BINARY(add)
   TNP_BINARY(subtract)
   TNP_BINARY(multiply)
-  TNP_BINARY(divide) TNP_BINARY(true_divide) TNP_BINARY(floor_divide)
-      TNP_BINARY(remainder) TNP_BINARY(mod) TNP_BINARY(power) TNP_BINARY(
-          maximum) TNP_BINARY(minimum) TNP_BINARY(arctan2) TNP_BINARY(nextafter)
-          TNP_BINARY(gcd) TNP_BINARY(lcm) TNP_BINARY(hypot) TNP_BINARY(
-              logaddexp) TNP_BINARY(logaddexp2) TNP_BINARY(heaviside)
-              TNP_BINARY(float_power) TNP_BINARY(logical_and) TNP_BINARY(
-                  logical_or) TNP_BINARY(logical_xor) TNP_BINARY(bitwise_and)
-                  TNP_BINARY(bitwise_or) TNP_BINARY(bitwise_xor)
-                      TNP_BINARY(equal) TNP_BINARY(not_equal) TNP_BINARY(less)
+  TNP_BINARY(divide)
+  TNP_BINARY(true_divide) TNP_BINARY(floor_divide) TNP_BINARY(remainder)
+      TNP_BINARY(mod) TNP_BINARY(power) TNP_BINARY(maximum) TNP_BINARY(
+          minimum) TNP_BINARY(arctan2) TNP_BINARY(nextafter) TNP_BINARY(gcd)
+          TNP_BINARY(lcm) TNP_BINARY(hypot) TNP_BINARY(logaddexp) TNP_BINARY(
+              logaddexp2) TNP_BINARY(heaviside) TNP_BINARY(float_power)
+              TNP_BINARY(logical_and) TNP_BINARY(logical_or) TNP_BINARY(
+                  logical_xor) TNP_BINARY(bitwise_and) TNP_BINARY(bitwise_or)
+                  TNP_BINARY(bitwise_xor) TNP_BINARY(equal)
+                      TNP_BINARY(not_equal) TNP_BINARY(less)
                           TNP_BINARY(less_equal) TNP_BINARY(greater)
                               TNP_BINARY(greater_equal) TNP_BINARY(matmul)
                                   TNP_BINARY(dot) TNP_BINARY(outer)
@@ -169,15 +171,15 @@ void bindReductions(nb::module_ &m) {
   TNP_REDUCTION(sum)
   TNP_REDUCTION(prod)
   TNP_REDUCTION(mean)
-  TNP_REDUCTION(max) TNP_REDUCTION(amax) TNP_REDUCTION(min) TNP_REDUCTION(amin)
-      TNP_REDUCTION(any) TNP_REDUCTION(all) TNP_REDUCTION(nansum)
-          TNP_REDUCTION(nanprod) TNP_REDUCTION(nanmean)
-              TNP_REDUCTION(count_nonzero) TNP_REDUCTION(ptp)
-                  TNP_REDUCTION(median) TNP_REDUCTION(nanmedian)
+  TNP_REDUCTION(max)
+  TNP_REDUCTION(amax) TNP_REDUCTION(min) TNP_REDUCTION(amin) TNP_REDUCTION(any)
+      TNP_REDUCTION(all) TNP_REDUCTION(nansum) TNP_REDUCTION(nanprod)
+          TNP_REDUCTION(nanmean) TNP_REDUCTION(count_nonzero) TNP_REDUCTION(ptp)
+              TNP_REDUCTION(median) TNP_REDUCTION(nanmedian)
 #undef TNP_REDUCTION
-                      m.def("argmax", &tnp::argmax, nb::arg("a"),
-                            nb::arg("axis").none() = none(),
-                            nb::arg("keepdims") = false, Release());
+                  m.def("argmax", &tnp::argmax, nb::arg("a"),
+                        nb::arg("axis").none() = none(),
+                        nb::arg("keepdims") = false, Release());
   m.def("argmin", &tnp::argmin, nb::arg("a"), nb::arg("axis").none() = none(),
         nb::arg("keepdims") = false, Release());
   m.def("cumsum", &tnp::cumsum, nb::arg("a"), nb::arg("axis").none() = none(),
@@ -243,8 +245,8 @@ void bindReductions(nb::module_ &m) {
   TNP_QUANTILE(nanquantile)
   TNP_QUANTILE(nanpercentile)
 #undef TNP_QUANTILE
-      m.def("sort", &tnp::sort, nb::arg("a"), nb::arg("axis") = -1,
-            nb::arg("kind") = "quicksort", Release());
+  m.def("sort", &tnp::sort, nb::arg("a"), nb::arg("axis") = -1,
+        nb::arg("kind") = "quicksort", Release());
   m.def("argsort", &tnp::argsort, nb::arg("a"), nb::arg("axis") = -1,
         nb::arg("kind") = "quicksort", Release());
   m.def("searchsorted", &tnp::searchsorted, nb::arg("a"), nb::arg("v"),
@@ -401,7 +403,8 @@ void bindManipulation(nb::module_ &m) {
       },                                                                       \
       nb::arg("ary"), nb::arg("indices_or_sections"));
   TNP_SPLIT(hsplit)
-  TNP_SPLIT(vsplit) TNP_SPLIT(dsplit)
+  TNP_SPLIT(vsplit)
+  TNP_SPLIT(dsplit)
 #undef TNP_SPLIT
       m.def("diag_indices", &tnp::diag_indices, nb::arg("n"),
             nb::arg("ndim") = 2);

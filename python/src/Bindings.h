@@ -6,7 +6,13 @@
 
 #include <nanobind/nanobind.h>
 
+#include <exception>
+
 namespace tnp::python {
+
+/// Sets Python's error for one of tnp's (its ValueError as Python's, with
+/// its message; Module.cpp has the table); false for other errors.
+bool setTnpError(const std::exception_ptr &error);
 
 /// tnp.ndarray, its operators and protocols (BindArray.cpp).
 void bindArray(nanobind::module_ &m);

@@ -76,6 +76,20 @@ tnp::ndarray fromNumPy(nb::handle array) {
 
 } // namespace
 
+nb::handle arrayType() {
+  static nb::handle type = nb::type<PyArray>();
+  return type;
+}
+
+PyObject *wrap(tnp::ndarray value) noexcept {
+  // nanobind's instance API with the type looked up once: results are made
+  // on every operation.
+  nb::object instance = nb::inst_alloc(arrayType());
+  new (nb::inst_ptr<PyArray>(instance)) PyArray{std::move(value)};
+  nb::inst_mark_ready(instance);
+  return instance.release().ptr();
+}
+
 bool isPythonScalar(nb::handle value) {
   PyObject *p = value.ptr();
   return PyBool_Check(p) || PyLong_Check(p) || PyFloat_Check(p) ||
@@ -86,9 +100,8 @@ tnp::ndarray toArray(nb::handle value) {
   PyObject *p = value.ptr();
   // tnp.ndarray by its exact type first: the common case, and cheaper than
   // nanobind's isinstance (a type-map lookup) on the per-op path.
-  static PyTypeObject *arrayType =
-      reinterpret_cast<PyTypeObject *>(nb::type<PyArray>().ptr());
-  if (Py_TYPE(p) == arrayType || nb::isinstance<PyArray>(value))
+  if (Py_TYPE(p) == reinterpret_cast<PyTypeObject *>(arrayType().ptr()) ||
+      nb::isinstance<PyArray>(value))
     return nb::inst_ptr<PyArray>(value)->value;
   if (PyBool_Check(p))
     return tnp::ndarray(p == Py_True);

@@ -25,6 +25,11 @@ struct PyArray {
   tnp::ndarray value;
 };
 
+/// The tnp.ndarray type object.
+nb::handle arrayType();
+/// A new tnp.ndarray holding `value` (a new reference).
+PyObject *wrap(tnp::ndarray value) noexcept;
+
 /// An array from any Python value np.asarray accepts (a tnp array as is).
 /// Python lists and scalars follow prefer_float32 as tnp's C++ literals do.
 tnp::ndarray toArray(nb::handle value);

@@ -11,9 +11,7 @@
 
 namespace nb = nanobind;
 
-namespace {
-
-void translate(const std::exception_ptr &error, void *) {
+bool tnp::python::setTnpError(const std::exception_ptr &error) {
   try {
     std::rethrow_exception(error);
   } catch (const tnp::IndexError &e) {
@@ -32,7 +30,18 @@ void translate(const std::exception_ptr &error, void *) {
     PyErr_SetString(PyExc_OSError, e.what());
   } catch (const tnp::Error &e) {
     PyErr_SetString(PyExc_RuntimeError, e.what());
+  } catch (...) {
+    return false;
   }
+  return true;
+}
+
+namespace {
+
+/// nanobind's translator: tnp's errors here, the others to nanobind's own.
+void translate(const std::exception_ptr &error, void *) {
+  if (!tnp::python::setTnpError(error))
+    std::rethrow_exception(error);
 }
 
 } // namespace
