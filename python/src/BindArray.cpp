@@ -88,10 +88,6 @@ struct AtHelper {
   tnp::ndarray array;
 };
 
-/// Operators on small arrays keep the GIL: releasing and taking it back
-/// costs more than their kernels, and Python's per-op overhead matters there.
-constexpr int64_t kKeepGILElements = 1 << 12;
-
 /// An operator's operand: a tnp array, a Python scalar (weak) or what
 /// np.asarray takes; false for anything else (the operator then returns
 /// NotImplemented, and Python tries the other operand or raises TypeError).
@@ -127,14 +123,7 @@ PyObject *applyBinary(BinaryFn op, PyObject *a, PyObject *b) noexcept {
   if (!operand(a, x) || !operand(b, y))
     Py_RETURN_NOTIMPLEMENTED;
   try {
-    tnp::ndarray r;
-    if (x.size() + y.size() <= kKeepGILElements) {
-      r = op(x, y);
-    } else {
-      nb::gil_scoped_release release;
-      r = op(x, y);
-    }
-    return wrap(std::move(r));
+    return wrap(releasingGIL(x.size() + y.size(), [&] { return op(x, y); }));
   } catch (...) {
     raiseCurrent();
     return nullptr;

@@ -36,24 +36,28 @@ nb::object none() { return nb::none(); }
 void bindElementwise(nb::module_ &m) {
 #define TNP_UNARY(name)                                                        \
   m.def(                                                                       \
-      #name, [](A x) { return tnp::name(x); }, nb::arg("x"), Release());
+      #name,                                                                   \
+      [](A x) {                                                                \
+        return releasingGIL(x.size(), [&] { return tnp::name(x); });           \
+      },                                                                       \
+      nb::arg("x"));
   TNP_UNARY(negative)
   TNP_UNARY(absolute)
   TNP_UNARY(abs)
   TNP_UNARY(sign)
-  TNP_UNARY(exp) TNP_UNARY(expm1) TNP_UNARY(log) TNP_UNARY(log1p) TNP_UNARY(
-      sqrt) TNP_UNARY(square) TNP_UNARY(tanh) TNP_UNARY(sin) TNP_UNARY(cos)
-      TNP_UNARY(tan) TNP_UNARY(arcsin) TNP_UNARY(arccos) TNP_UNARY(arctan)
-          TNP_UNARY(sinh) TNP_UNARY(cosh) TNP_UNARY(arcsinh) TNP_UNARY(arccosh)
-              TNP_UNARY(arctanh) TNP_UNARY(log2) TNP_UNARY(log10) TNP_UNARY(
-                  exp2) TNP_UNARY(cbrt) TNP_UNARY(floor) TNP_UNARY(ceil)
-                  TNP_UNARY(logical_not) TNP_UNARY(invert) TNP_UNARY(
-                      bitwise_not) TNP_UNARY(conjugate) TNP_UNARY(conj)
-                      TNP_UNARY(signbit) TNP_UNARY(positive) TNP_UNARY(fabs)
-                          TNP_UNARY(reciprocal) TNP_UNARY(deg2rad) TNP_UNARY(
-                              rad2deg) TNP_UNARY(fix) TNP_UNARY(sinc)
-                              TNP_UNARY(isnan) TNP_UNARY(isinf) TNP_UNARY(
-                                  isfinite) TNP_UNARY(isposinf)
+  TNP_UNARY(exp)
+  TNP_UNARY(expm1) TNP_UNARY(log) TNP_UNARY(log1p) TNP_UNARY(sqrt) TNP_UNARY(
+      square) TNP_UNARY(tanh) TNP_UNARY(sin) TNP_UNARY(cos) TNP_UNARY(tan)
+      TNP_UNARY(arcsin) TNP_UNARY(arccos) TNP_UNARY(arctan) TNP_UNARY(sinh)
+          TNP_UNARY(cosh) TNP_UNARY(arcsinh) TNP_UNARY(arccosh) TNP_UNARY(
+              arctanh) TNP_UNARY(log2) TNP_UNARY(log10) TNP_UNARY(exp2)
+              TNP_UNARY(cbrt) TNP_UNARY(floor) TNP_UNARY(ceil) TNP_UNARY(
+                  logical_not) TNP_UNARY(invert) TNP_UNARY(bitwise_not)
+                  TNP_UNARY(conjugate) TNP_UNARY(conj) TNP_UNARY(signbit)
+                      TNP_UNARY(positive) TNP_UNARY(fabs) TNP_UNARY(reciprocal)
+                          TNP_UNARY(deg2rad) TNP_UNARY(rad2deg) TNP_UNARY(fix)
+                              TNP_UNARY(sinc) TNP_UNARY(isnan) TNP_UNARY(
+                                  isinf) TNP_UNARY(isfinite) TNP_UNARY(isposinf)
                                   TNP_UNARY(isneginf) TNP_UNARY(iscomplex)
                                       TNP_UNARY(isreal) TNP_UNARY(real)
                                           TNP_UNARY(imag)
@@ -74,21 +78,25 @@ void bindElementwise(nb::module_ &m) {
 
 #define TNP_BINARY(name)                                                       \
   m.def(                                                                       \
-      #name, [](A a, A b) { return tnp::name(a, b); }, nb::arg("x1"),          \
-      nb::arg("x2"), Release());
+      #name,                                                                   \
+      [](A a, A b) {                                                           \
+        return releasingGIL(a.size() + b.size(),                               \
+                            [&] { return tnp::name(a, b); });                  \
+      },                                                                       \
+      nb::arg("x1"), nb::arg("x2"));
   TNP_BINARY(add)
   TNP_BINARY(subtract)
   TNP_BINARY(multiply)
   TNP_BINARY(divide)
-  TNP_BINARY(true_divide) TNP_BINARY(floor_divide) TNP_BINARY(remainder)
-      TNP_BINARY(mod) TNP_BINARY(power) TNP_BINARY(maximum) TNP_BINARY(
-          minimum) TNP_BINARY(arctan2) TNP_BINARY(nextafter) TNP_BINARY(gcd)
-          TNP_BINARY(lcm) TNP_BINARY(hypot) TNP_BINARY(logaddexp) TNP_BINARY(
-              logaddexp2) TNP_BINARY(heaviside) TNP_BINARY(float_power)
-              TNP_BINARY(logical_and) TNP_BINARY(logical_or) TNP_BINARY(
-                  logical_xor) TNP_BINARY(bitwise_and) TNP_BINARY(bitwise_or)
-                  TNP_BINARY(bitwise_xor) TNP_BINARY(equal)
-                      TNP_BINARY(not_equal) TNP_BINARY(less)
+  TNP_BINARY(true_divide)
+  TNP_BINARY(floor_divide) TNP_BINARY(remainder) TNP_BINARY(mod) TNP_BINARY(
+      power) TNP_BINARY(maximum) TNP_BINARY(minimum) TNP_BINARY(arctan2)
+      TNP_BINARY(nextafter) TNP_BINARY(gcd) TNP_BINARY(lcm) TNP_BINARY(hypot)
+          TNP_BINARY(logaddexp) TNP_BINARY(logaddexp2) TNP_BINARY(heaviside)
+              TNP_BINARY(float_power) TNP_BINARY(logical_and) TNP_BINARY(
+                  logical_or) TNP_BINARY(logical_xor) TNP_BINARY(bitwise_and)
+                  TNP_BINARY(bitwise_or) TNP_BINARY(bitwise_xor)
+                      TNP_BINARY(equal) TNP_BINARY(not_equal) TNP_BINARY(less)
                           TNP_BINARY(less_equal) TNP_BINARY(greater)
                               TNP_BINARY(greater_equal) TNP_BINARY(matmul)
                                   TNP_BINARY(dot) TNP_BINARY(outer)
@@ -164,18 +172,20 @@ void bindReductions(nb::module_ &m) {
   m.def(                                                                       \
       #name,                                                                   \
       [](A a, tnp::Axis axis, bool keepdims) {                                 \
-        return tnp::name(a, axis, keepdims);                                   \
+        return releasingGIL(a.size(),                                          \
+                            [&] { return tnp::name(a, axis, keepdims); });     \
       },                                                                       \
       nb::arg("a"), nb::arg("axis").none() = none(),                           \
-      nb::arg("keepdims") = false, Release());
+      nb::arg("keepdims") = false);
   TNP_REDUCTION(sum)
   TNP_REDUCTION(prod)
   TNP_REDUCTION(mean)
   TNP_REDUCTION(max)
-  TNP_REDUCTION(amax) TNP_REDUCTION(min) TNP_REDUCTION(amin) TNP_REDUCTION(any)
-      TNP_REDUCTION(all) TNP_REDUCTION(nansum) TNP_REDUCTION(nanprod)
-          TNP_REDUCTION(nanmean) TNP_REDUCTION(count_nonzero) TNP_REDUCTION(ptp)
-              TNP_REDUCTION(median) TNP_REDUCTION(nanmedian)
+  TNP_REDUCTION(amax)
+  TNP_REDUCTION(min) TNP_REDUCTION(amin) TNP_REDUCTION(any) TNP_REDUCTION(all)
+      TNP_REDUCTION(nansum) TNP_REDUCTION(nanprod) TNP_REDUCTION(nanmean)
+          TNP_REDUCTION(count_nonzero) TNP_REDUCTION(ptp) TNP_REDUCTION(median)
+              TNP_REDUCTION(nanmedian)
 #undef TNP_REDUCTION
                   m.def("argmax", &tnp::argmax, nb::arg("a"),
                         nb::arg("axis").none() = none(),
@@ -406,8 +416,7 @@ void bindManipulation(nb::module_ &m) {
   TNP_SPLIT(vsplit)
   TNP_SPLIT(dsplit)
 #undef TNP_SPLIT
-      m.def("diag_indices", &tnp::diag_indices, nb::arg("n"),
-            nb::arg("ndim") = 2);
+  m.def("diag_indices", &tnp::diag_indices, nb::arg("n"), nb::arg("ndim") = 2);
   m.def("ix_", [](nb::args args) {
     Arrays arrays;
     for (nb::handle a : args)

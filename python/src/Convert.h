@@ -25,6 +25,20 @@ struct PyArray {
   tnp::ndarray value;
 };
 
+/// Kernels on up to this many elements run with the GIL held: releasing
+/// and taking it back costs more than they do, and Python's per-op overhead
+/// matters there.
+constexpr int64_t kKeepGILElements = 1 << 12;
+
+/// f(), with the GIL released when `elements` (what the call touches) is
+/// above kKeepGILElements.
+template <typename F> auto releasingGIL(int64_t elements, F f) {
+  if (elements <= kKeepGILElements)
+    return f();
+  nb::gil_scoped_release release;
+  return f();
+}
+
 /// The tnp.ndarray type object.
 nb::handle arrayType();
 /// A new tnp.ndarray holding `value` (a new reference).
