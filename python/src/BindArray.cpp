@@ -88,17 +88,20 @@ struct AtHelper {
   tnp::ndarray array;
 };
 
-/// An operator's operand: a tnp array, a Python scalar (weak) or what
-/// np.asarray takes; false for anything else (the operator then returns
+/// An operator's operand: a tnp.ndarray's own array (not copied: this is
+/// the per-op path), else `converted` holding a Python scalar (weak) or what
+/// np.asarray takes; null for anything else (the operator then returns
 /// NotImplemented, and Python tries the other operand or raises TypeError).
-bool operand(PyObject *o, tnp::ndarray &out) {
+const tnp::ndarray *operand(PyObject *o, tnp::ndarray &converted) {
+  if (Py_TYPE(o) == reinterpret_cast<PyTypeObject *>(arrayType().ptr()))
+    return &nb::inst_ptr<PyArray>(o)->value;
   try {
-    out = toArray(nb::handle(o));
-    return true;
+    converted = toArray(nb::handle(o));
+    return &converted;
   } catch (const nb::python_error &) {
-    return false;
+    return nullptr;
   } catch (const tnp::Error &) {
-    return false;
+    return nullptr;
   }
 }
 
@@ -119,11 +122,14 @@ void raiseCurrent() {
 using BinaryFn = tnp::ndarray (*)(const tnp::ndarray &, const tnp::ndarray &);
 
 PyObject *applyBinary(BinaryFn op, PyObject *a, PyObject *b) noexcept {
-  tnp::ndarray x, y;
-  if (!operand(a, x) || !operand(b, y))
+  tnp::ndarray convertedA, convertedB;
+  const tnp::ndarray *x = operand(a, convertedA);
+  const tnp::ndarray *y = x ? operand(b, convertedB) : nullptr;
+  if (!y)
     Py_RETURN_NOTIMPLEMENTED;
   try {
-    return wrap(releasingGIL(x.size() + y.size(), [&] { return op(x, y); }));
+    return wrap(
+        releasingGIL(x->size() + y->size(), [&] { return op(*x, *y); }));
   } catch (...) {
     raiseCurrent();
     return nullptr;
