@@ -166,7 +166,29 @@ std::shared_ptr<const CompiledCode> findKernel(const KernelKey &key) {
 } // namespace
 
 std::shared_ptr<const CompiledCode> tnp::detail::kernelFor(const Call &call) {
-  return findKernel(makeKey(call));
+  // This thread's last kernel per slot, direct-mapped by primitive and
+  // dtype: eager code repeats a few calls, and a hit skips the shared
+  // cache's hash, lock and LRU update (a third of an eager 1-element add's
+  // dispatch). The shared cache keeps its policy: a kernel it evicts lives on
+  // here only until its slot is reused, kRecentSlots per thread at most.
+  struct Recent {
+    KernelKey key;
+    std::shared_ptr<const CompiledCode> kernel;
+  };
+  constexpr size_t kRecentSlots = 16;
+  thread_local std::array<Recent, kRecentSlots> recent;
+  KernelKey key = makeKey(call);
+  size_t slot = ((reinterpret_cast<uintptr_t>(key.build) >> 4) ^
+                 (key.resultDType * 5u) ^ key.dtypes[0]) %
+                kRecentSlots;
+  Recent &entry = recent[slot];
+  if (entry.kernel && entry.key == key) {
+    ++kernelCache().hits;
+    return entry.kernel;
+  }
+  std::shared_ptr<const CompiledCode> kernel = findKernel(key);
+  entry = {key, kernel};
+  return kernel;
 }
 
 DispatchStats tnp::detail::dispatchStats() {

@@ -140,6 +140,31 @@ TEST(NdarrayTest, KernelCacheHits) {
   EXPECT_GE(after.hits, before.hits + 1);
 }
 
+/// Calls alternating between kernels that share a thread's recent-kernel
+/// slot (one primitive, several dtypes and broadcasts) each get their own
+/// kernel, and compile once.
+TEST(NdarrayTest, RecentKernelsKeepKernelsApart) {
+  std::vector<tnp::ndarray> xs = {
+      tnp::ones({4}, tnp::float32), tnp::ones({4}, tnp::float64),
+      tnp::ones({4}, tnp::int32), tnp::ones({2, 4}, tnp::float32),
+      tnp::ones({1}, tnp::int8)};
+  auto round = [&] {
+    for (const tnp::ndarray &x : xs) {
+      tnp::ndarray y = x + x;
+      EXPECT_EQ(y.dtype(), x.dtype());
+      EXPECT_EQ(y.shape(), x.shape());
+      EXPECT_EQ(y.to_vector<double>(), std::vector<double>(x.size(), 2.0));
+    }
+  };
+  round();
+  auto before = tnp::detail::dispatchStats();
+  for (int i = 0; i < 3; ++i)
+    round();
+  auto after = tnp::detail::dispatchStats();
+  EXPECT_EQ(after.misses - before.misses, 0u) << "a kernel compiled again";
+  EXPECT_GE(after.hits - before.hits, 15u);
+}
+
 /// Every temporary of an eager chain is freed: results live in refcounted
 /// buffers, and kernels allocate nothing they return.
 TEST(NdarrayTest, NoBufferLeaks) {
