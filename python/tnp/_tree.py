@@ -15,52 +15,57 @@ from tnp._tnp import ndarray, asarray
 _LEAF = "leaf"
 
 
+# The recursions are module functions, not closures: a closure that calls
+# itself is a reference cycle, which would keep the arrays it saw alive until
+# Python's cycle collector ran.
+
+
 def flatten(structure):
     """Returns (leaves, tree): the arrays in order, and how to rebuild."""
     leaves = []
+    return leaves, _walk(structure, leaves)
 
-    def walk(x):
-        if isinstance(x, ndarray):
-            leaves.append(x)
-            return _LEAF
-        if isinstance(x, _np.ndarray):
-            leaves.append(asarray(x))
-            return _LEAF
-        if isinstance(x, tuple):
-            if hasattr(x, "_fields"):
-                return ("namedtuple", type(x), tuple(walk(e) for e in x))
-            return ("tuple", tuple(walk(e) for e in x))
-        if isinstance(x, list):
-            return ("list", tuple(walk(e) for e in x))
-        if isinstance(x, dict):
-            keys = sorted(x)
-            return ("dict", tuple(keys), tuple(walk(x[k]) for k in keys))
-        # The type too: 1, 1.0 and True are equal but trace differently.
-        return ("static", type(x), x)
 
-    return leaves, walk(structure)
+def _walk(x, leaves):
+    if isinstance(x, ndarray):
+        leaves.append(x)
+        return _LEAF
+    if isinstance(x, _np.ndarray):
+        leaves.append(asarray(x))
+        return _LEAF
+    if isinstance(x, tuple):
+        children = tuple([_walk(e, leaves) for e in x])
+        if hasattr(x, "_fields"):
+            return ("namedtuple", type(x), children)
+        return ("tuple", children)
+    if isinstance(x, list):
+        return ("list", tuple([_walk(e, leaves) for e in x]))
+    if isinstance(x, dict):
+        keys = sorted(x)
+        return ("dict", tuple(keys), tuple([_walk(x[k], leaves) for k in keys]))
+    # The type too: 1, 1.0 and True are equal but trace differently.
+    return ("static", type(x), x)
 
 
 def unflatten(tree, leaves):
     """The structure `tree` describes, with `leaves` in its arrays' places."""
     if tree is _LEAF:
         return leaves[0]
-    it = iter(leaves)
+    return _build(tree, iter(leaves))
 
-    def build(t):
-        if t is _LEAF:
-            return next(it)
-        kind = t[0]
-        if kind == "static":
-            return t[2]
-        if kind == "namedtuple":
-            return t[1](*(build(c) for c in t[2]))
-        if kind == "dict":
-            return {k: build(c) for k, c in zip(t[1], t[2])}
-        items = [build(c) for c in t[1]]
-        return tuple(items) if kind == "tuple" else items
 
-    return build(tree)
+def _build(t, it):
+    if t is _LEAF:
+        return next(it)
+    kind = t[0]
+    if kind == "static":
+        return t[2]
+    if kind == "namedtuple":
+        return t[1](*[_build(c, it) for c in t[2]])
+    if kind == "dict":
+        return {k: _build(c, it) for k, c in zip(t[1], t[2])}
+    items = [_build(c, it) for c in t[1]]
+    return tuple(items) if kind == "tuple" else items
 
 
 def key(tree):
@@ -70,20 +75,19 @@ def key(tree):
         hash(tree)
         return tree
     except TypeError:
-        pass
+        return _hashable(tree)
 
-    def walk(t):
-        if t is _LEAF:
+
+def _hashable(t):
+    if t is _LEAF:
+        return t
+    kind = t[0]
+    if kind == "static":
+        try:
+            hash(t[2])
             return t
-        kind = t[0]
-        if kind == "static":
-            try:
-                hash(t[2])
-                return t
-            except TypeError:
-                return ("static-id", t[1], id(t[2]))
-        if kind in ("namedtuple", "dict"):
-            return (kind, t[1], tuple(walk(c) for c in t[2]))
-        return (kind, tuple(walk(c) for c in t[1]))
-
-    return walk(tree)
+        except TypeError:
+            return ("static-id", t[1], id(t[2]))
+    if kind in ("namedtuple", "dict"):
+        return (kind, t[1], tuple(_hashable(c) for c in t[2]))
+    return (kind, tuple(_hashable(c) for c in t[1]))
