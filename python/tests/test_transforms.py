@@ -171,6 +171,8 @@ def test_devices_and_the_tf_shim():
     x = tf.constant([1, 2])
     assert x.dtype == np.int32 and isinstance(x, tf.Tensor)
     assert tf.constant(1.5).dtype == np.float32
+    assert tf.constant([1, 2 ** 40]).dtype == np.int64  # TF's rule: int64
+    assert tf.constant([-2 ** 31, 2 ** 31 - 1]).dtype == np.int32
     assert tf.convert_to_tensor(np.ones(2)).dtype == np.float64
     assert float(tf.reduce_sum(tf.ones([2, 3]))) == 6.0
     assert tf.ones([2]).dtype == np.float32
