@@ -171,27 +171,51 @@ nb::object fromDType(tnp::dtype t) {
   return nb::borrow(dt);
 }
 
+namespace {
+
+/// Python's operator.index(value) as an int64, or nothing (no Python error
+/// left set) for a value that is not an integer or does not fit.
+std::optional<int64_t> asIndex(nb::handle value) {
+  PyObject *index = PyNumber_Index(value.ptr());
+  if (!index) {
+    PyErr_Clear();
+    return std::nullopt;
+  }
+  long long v = PyLong_AsLongLong(index);
+  Py_DECREF(index);
+  if (v == -1 && PyErr_Occurred()) {
+    PyErr_Clear();
+    return std::nullopt;
+  }
+  return static_cast<int64_t>(v);
+}
+
+} // namespace
+
 tnp::shape_t toShape(nb::handle value) {
-  if (PyLong_Check(value.ptr()))
-    return {nb::cast<int64_t>(value)};
+  auto notAShape = [&] {
+    return tnp::TypeError("tnp: " + nb::cast<std::string>(nb::repr(value)) +
+                          " is not a shape (an int or a sequence of ints)");
+  };
+  if (std::optional<int64_t> n = asIndex(value))
+    return {*n};
   if (nb::isinstance<PyArray>(value)) {
     const tnp::ndarray &a = nb::inst_ptr<PyArray>(value)->value;
-    if (a.ndim() > 1)
-      throw tnp::ValueError("tnp: a shape must be an int or a 1-d sequence, "
-                            "got an array of shape " +
-                            tnp::to_string(a.shape()));
+    if (a.ndim() > 1 || !a.dtype().is_integer())
+      throw tnp::TypeError("tnp: a shape must be an int or a 1-d sequence "
+                           "of ints, got an array of shape " +
+                           tnp::to_string(a.shape()) + " and dtype " +
+                           std::string(a.dtype().name()));
     return a.astype(tnp::int64).to_vector<int64_t>();
   }
+  if (!PySequence_Check(value.ptr()))
+    throw notAShape();
   tnp::shape_t shape;
-  try {
-    for (nb::handle d : value)
-      shape.push_back(nb::cast<int64_t>(numpy().attr("int64")(d)));
-  } catch (const nb::python_error &) {
-    throw tnp::TypeError("tnp: " + nb::cast<std::string>(nb::repr(value)) +
-                         " is not a shape (an int or a sequence of ints)");
-  } catch (const nb::cast_error &) {
-    throw tnp::TypeError("tnp: " + nb::cast<std::string>(nb::repr(value)) +
-                         " is not a shape (an int or a sequence of ints)");
+  for (nb::handle d : value) {
+    std::optional<int64_t> n = asIndex(d);
+    if (!n)
+      throw notAShape();
+    shape.push_back(*n);
   }
   return shape;
 }
@@ -226,7 +250,10 @@ std::vector<tnp::index_item> toIndex(nb::handle key) {
       auto bound = [](nb::handle b) -> std::optional<int64_t> {
         if (b.is_none())
           return std::nullopt;
-        return nb::cast<int64_t>(numpy().attr("int64")(b.attr("__index__")()));
+        if (std::optional<int64_t> n = asIndex(b))
+          return n;
+        throw tnp::TypeError("slice indices must be integers or None, got " +
+                             nb::cast<std::string>(nb::repr(b)));
       };
       items.emplace_back(tnp::slice(bound(item.attr("start")),
                                     bound(item.attr("stop")),

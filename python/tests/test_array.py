@@ -134,6 +134,13 @@ def test_errors_are_pythons_with_tnps_messages():
         tnp.asarray(np.array(["a", "b"]))
     with pytest.raises(ValueError):
         tnp.sum(tnp.ones([2]), axis=3)
+    with pytest.raises(TypeError, match="not a shape"):
+        tnp.ones([2.5])
+    with pytest.raises(TypeError, match="not a shape"):
+        tnp.zeros("ab")
+    with pytest.raises(TypeError, match="dtype float64"):
+        tnp.ones(tnp.asarray([2.0]))
+    assert tnp.ones(np.int64(3)).shape == (3,)
 
 
 def test_functions_match_numpy():

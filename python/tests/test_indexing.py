@@ -60,6 +60,9 @@ def test_index_errors():
         x[0, 0, 0, 0]
     with pytest.raises(IndexError, match="float"):
         x[1.5]
+    with pytest.raises(TypeError, match="slice indices"):
+        x[1.5:2]
+    np.testing.assert_array_equal(np.asarray(x[np.int64(1):]), A[1:])
     with pytest.raises(IndexError, match="integer"):
         x[tnp.asarray([0.5])]
     with pytest.raises(IndexError):
