@@ -11,18 +11,24 @@ using namespace tnp::runtime;
 
 namespace {
 
-/// Workers besides the calling thread, which takes a share too.
+/// The CPUs this process may run on.
+unsigned cpus() {
+  static unsigned count =
+      std::max(1u, llvm::hardware_concurrency().compute_thread_count());
+  return count;
+}
+
+/// Workers besides the calling thread, which takes a share too. A pool has
+/// at least one; on one CPU it stays unused (workerThreads() is 1).
 llvm::ThreadPoolInterface &pool() {
-  static llvm::DefaultThreadPool workers(llvm::heavyweight_hardware_concurrency(
-      std::max(1u, llvm::hardware_concurrency().compute_thread_count() - 1)));
+  static llvm::DefaultThreadPool workers(
+      llvm::heavyweight_hardware_concurrency(std::max(1u, cpus() - 1)));
   return workers;
 }
 
 } // namespace
 
-unsigned tnp::runtime::workerThreads() {
-  return pool().getMaxConcurrency() + 1;
-}
+unsigned tnp::runtime::workerThreads() { return cpus(); }
 
 void tnp::runtime::runChunks(int64_t chunks,
                              llvm::function_ref<void(int64_t)> chunk) {
