@@ -1,11 +1,13 @@
 //===- Sort.cpp - the row sorts tnp.sort lowers to ------------------------===//
 //
 // Real dtypes sort by a least-significant-digit radix sort (stable, O(n),
-// one byte per pass, passes whose byte is the same for every element
-// skipped, four quarters of the row scattered at once) over an unsigned key whose integer order is NumPy's order of the
-// values; the values themselves move, so NaN payloads and the sign of zero
-// survive. Complex dtypes, which have no such key, use std::stable_sort.
-// Short rows use insertion sort.
+// one byte per pass, every byte's buckets counted in one sweep, passes
+// whose byte is the same for every element skipped) over an unsigned key
+// whose integer order is NumPy's order of the values. Argsort moves keys
+// with their indices; sort moves the keys alone and turns them back into
+// values in its last pass, the zeros and NaNs (whose keys lose a sign or a
+// payload) put back from side lists. Complex dtypes, which have no such
+// key, use std::stable_sort. Short rows use insertion sort.
 //
 //===----------------------------------------------------------------------===//
 
@@ -102,54 +104,57 @@ template <typename T> T *scratch(int slot, int64_t n) {
   return reinterpret_cast<T *>(buffer.data());
 }
 
-/// Sorts `items` stably by `keyOf(item)` (a `Key`), `tmp` holding n more.
-/// Each pass scatters four quarters of the items at once, each quarter
-/// with its own write positions: the next position in a bucket then waits
-/// on that quarter's last write only, not on every item's (keys with few
-/// distinct bytes, such as the exponent byte of floats of one magnitude,
-/// would otherwise chain every item through one counter in memory).
-template <typename Key, typename Item, typename KeyOf>
-void radixSort(Item *items, Item *tmp, int64_t n, KeyOf keyOf) {
-  constexpr int kDigits = sizeof(Key), kQuarters = 4;
-  // Which bytes differ anywhere: a pass over a byte that is the same for
-  // every item would move nothing.
-  Key first = keyOf(items[0]), differing = 0;
-  for (int64_t i = 1; i < n; ++i)
-    differing |= keyOf(items[i]) ^ first;
-  int64_t quarter = n / kQuarters;
+/// The identity map, for items and keys that are their own key or value.
+struct Same {
+  template <typename T> T operator()(T item) const { return item; }
+};
+
+/// How many keys have each value of each byte: what every radix pass
+/// needs, counted in the sweep that makes the keys.
+template <typename Key> struct DigitCounts {
+  std::array<std::array<int64_t, 256>, sizeof(Key)> count{};
+  void add(Key key) {
+    for (size_t d = 0; d < sizeof(Key); ++d)
+      ++count[d][(key >> (8 * d)) & 0xFF];
+  }
+};
+
+/// Sorts `items` stably by `keyOf(item)` (a `Key`), `tmp` holding n more,
+/// `counts` having counted every item's key: one scatter pass per byte
+/// that is not the same for every item. Each item is stored into `items`
+/// the last time as `out(item)`, sparing the caller a sweep.
+template <typename Key, typename Item, typename KeyOf, typename Out>
+void radixSort(Item *items, Item *tmp, int64_t n, KeyOf keyOf,
+               DigitCounts<Key> &counts, Out out) {
+  constexpr int kDigits = sizeof(Key);
+  Key first = keyOf(items[0]);
+  std::array<int, kDigits> digits;
+  int passes = 0;
+  for (int d = 0; d < kDigits; ++d)
+    if (counts.count[d][(first >> (8 * d)) & 0xFF] != n)
+      digits[passes++] = d;
   Item *src = items, *dst = tmp;
-  for (int d = 0; d < kDigits; ++d) {
-    if (((differing >> (8 * d)) & 0xFF) == 0)
-      continue;
-    auto digit = [&](const Item &item) {
-      return (keyOf(item) >> (8 * d)) & 0xFF;
-    };
-    std::array<std::array<int64_t, 256>, kQuarters> next{};
-    for (int q = 0; q < kQuarters; ++q) {
-      int64_t end = q == kQuarters - 1 ? n : (q + 1) * quarter;
-      for (int64_t i = q * quarter; i < end; ++i)
-        ++next[q][digit(src[i])];
-    }
-    // Quarter q's items of bucket b go after every earlier bucket's and
-    // after the earlier quarters' items of b.
+  for (int p = 0; p < passes; ++p) {
+    int shift = 8 * digits[p];
+    std::array<int64_t, 256> &next = counts.count[digits[p]];
     int64_t sum = 0;
     for (int b = 0; b < 256; ++b)
-      for (int q = 0; q < kQuarters; ++q)
-        sum += std::exchange(next[q][b], sum);
-    for (int64_t i = 0; i < quarter; ++i) {
-      Item a = src[i], b = src[quarter + i], c = src[2 * quarter + i],
-           e = src[3 * quarter + i];
-      dst[next[0][digit(a)]++] = a;
-      dst[next[1][digit(b)]++] = b;
-      dst[next[2][digit(c)]++] = c;
-      dst[next[3][digit(e)]++] = e;
-    }
-    for (int64_t i = kQuarters * quarter; i < n; ++i)
-      dst[next[3][digit(src[i])]++] = src[i];
+      sum += std::exchange(next[b], sum);
+    auto scatter = [&](auto map) {
+      for (int64_t i = 0; i < n; ++i) {
+        Item item = src[i];
+        dst[next[(keyOf(item) >> shift) & 0xFF]++] = map(item);
+      }
+    };
+    if (p == passes - 1 && dst == items)
+      scatter(out);
+    else
+      scatter(Same());
     std::swap(src, dst);
   }
-  if (src != items)
-    std::copy(src, src + n, items);
+  // An odd number of passes ends in tmp, none leaves the items in place.
+  if (src != items || passes == 0)
+    std::transform(src, src + n, items, out);
 }
 
 /// Sorts `items` stably by `less`, for short rows.
@@ -175,6 +180,8 @@ template <typename O> void sortContiguous(typename O::Storage *row, int64_t n) {
     static_assert(sizeof(Key) == sizeof(S));
     auto *keys = reinterpret_cast<Key *>(row);
     std::vector<S> zeros, nans;
+    int64_t belowZero = 0;
+    DigitCounts<Key> counts;
     for (int64_t i = 0; i < n; ++i) {
       S value = row[i];
       Key key = O::key(value);
@@ -183,28 +190,22 @@ template <typename O> void sortContiguous(typename O::Storage *row, int64_t n) {
           zeros.push_back(value);
         else if (key == O::kNanKey)
           nans.push_back(value);
+        belowZero += key < O::kZeroKey;
       }
       keys[i] = key;
+      counts.add(key);
     }
-    if (n <= kInsertionMax)
+    auto value = [](Key key) { return Key(O::value(key)); };
+    if (n <= kInsertionMax) {
       insertionSort(keys, n, std::less<Key>());
-    else
-      radixSort<Key>(keys, scratch<Key>(1, n), n, [](Key k) { return k; });
-    size_t zero = 0;
-    for (int64_t i = 0; i < n; ++i) {
-      Key key = keys[i];
-      if constexpr (O::kLossy) {
-        if (key == O::kZeroKey) {
-          row[i] = zeros[zero++];
-          continue;
-        }
-        if (key == O::kNanKey) {
-          std::copy(nans.begin(), nans.end(), row + i);
-          break;
-        }
-      }
-      row[i] = O::value(key);
+      std::transform(keys, keys + n, keys, value);
+    } else {
+      radixSort<Key>(keys, scratch<Key>(1, n), n, Same(), counts, value);
     }
+    // Zeros and NaNs, whose keys lost their sign and payload, come back
+    // from the side lists, in the row's order: the sort is stable.
+    std::copy(zeros.begin(), zeros.end(), row + belowZero);
+    std::copy(nans.begin(), nans.end(), row + n - nans.size());
   } else {
     std::stable_sort(row, row + n, O::less);
   }
@@ -220,15 +221,19 @@ void argsortContiguous(const typename O::Storage *keys, int64_t *perm,
     if constexpr (sizeof(Key) <= 4) {
       if (n <= (int64_t(1) << 32)) {
         uint64_t *items = scratch<uint64_t>(0, 2 * n);
-        for (int64_t i = 0; i < n; ++i)
-          items[i] = uint64_t(O::key(keys[i])) << 32 | uint64_t(i);
+        DigitCounts<Key> counts;
+        for (int64_t i = 0; i < n; ++i) {
+          Key key = O::key(keys[i]);
+          items[i] = uint64_t(key) << 32 | uint64_t(i);
+          counts.add(key);
+        }
         auto keyOf = [](uint64_t item) { return Key(item >> 32); };
         if (n <= kInsertionMax)
           insertionSort(items, n, [&](uint64_t a, uint64_t b) {
             return keyOf(a) < keyOf(b);
           });
         else
-          radixSort<Key>(items, items + n, n, keyOf);
+          radixSort<Key>(items, items + n, n, keyOf, counts, Same());
         for (int64_t i = 0; i < n; ++i)
           perm[i] = int64_t(items[i] & 0xFFFFFFFFu);
         return;
@@ -239,14 +244,17 @@ void argsortContiguous(const typename O::Storage *keys, int64_t *perm,
       int64_t index;
     };
     Item *items = scratch<Item>(0, 2 * n);
-    for (int64_t i = 0; i < n; ++i)
+    DigitCounts<Key> counts;
+    for (int64_t i = 0; i < n; ++i) {
       items[i] = {O::key(keys[i]), i};
+      counts.add(items[i].key);
+    }
     auto keyOf = [](const Item &item) { return item.key; };
     if (n <= kInsertionMax)
       insertionSort(items, n,
                     [](const Item &a, const Item &b) { return a.key < b.key; });
     else
-      radixSort<Key>(items, items + n, n, keyOf);
+      radixSort<Key>(items, items + n, n, keyOf, counts, Same());
     for (int64_t i = 0; i < n; ++i)
       perm[i] = items[i].index;
   } else {
