@@ -13,6 +13,7 @@
 #include <tnp/tnp.h>
 
 #include "bench/Timing.h"
+#include "runtime/VectorSort.h"
 
 #include <cstdio>
 #include <functional>
@@ -58,6 +59,9 @@ int main() {
       {"median rows 4096x1024 f32", "median_rows", [&] { tnp::median(m, 1); }},
       {"median rows, traced", "median_rows", [&] { medianTraced(m); }},
   };
+  std::printf("tnp's sort of float32 rows up to 2^14: %s\n",
+              tnp::runtime::vectorSortsKeys(1024) ? "AVX-512 vector sort"
+                                                  : "radix sort");
   std::printf("%-28s %10s %10s %10s\n", "workload", "tnp ms", "numpy ms",
               "numpy/tnp");
   for (const Row &row : rows) {

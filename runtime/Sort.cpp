@@ -13,6 +13,8 @@
 
 #include "runtime/Sort.h"
 
+#include "runtime/VectorSort.h"
+
 #include <algorithm>
 #include <array>
 #include <complex>
@@ -169,41 +171,73 @@ void insertionSort(Item *items, int64_t n, Less less) {
   }
 }
 
-/// Sorts a contiguous row of values in place: keys in place of the
-/// values, a radix sort of the keys, values back from the keys (and, for
-/// the keys a float loses, from the side lists, whose order is the row's:
-/// the sort is stable).
+/// Sorts a row whose keys have 32 bits by the vector sort, if it takes
+/// the row: keys into its buffer, values back from the sorted keys.
+/// Equal keys are equal bits, so a sort of bare keys need not be stable.
+template <typename O>
+bool vectorSortValues(typename O::Storage *row, int64_t n) {
+  using Key = typename O::Key;
+  if constexpr (sizeof(Key) != sizeof(uint32_t)) {
+    return false;
+  } else {
+    if (n <= kInsertionMax || !vectorSortsKeys(n))
+      return false;
+    int64_t room = vectorSortRoom(n);
+    uint32_t *buffer = scratch<uint32_t>(1, 2 * room);
+    for (int64_t i = 0; i < n; ++i)
+      buffer[i] = O::key(row[i]);
+    const uint32_t *sorted = vectorSortKeys(buffer, buffer + room, n);
+    for (int64_t i = 0; i < n; ++i)
+      row[i] = O::value(Key(sorted[i]));
+    return true;
+  }
+}
+
+/// Sorts a contiguous row of values in place: by the vector sort, or keys
+/// in place of the values sorted by insertion or radix sort and turned
+/// back into values; zeros and NaNs come back from side lists.
 template <typename O> void sortContiguous(typename O::Storage *row, int64_t n) {
   using S = typename O::Storage;
   if constexpr (HasKey<O>::value) {
     using Key = typename O::Key;
     static_assert(sizeof(Key) == sizeof(S));
-    auto *keys = reinterpret_cast<Key *>(row);
+    auto value = [](Key key) { return Key(O::value(key)); };
+    // Zeros and NaNs lose their sign and payload to their keys: counted in
+    // a sweep the compiler vectorizes, kept aside only when there are any.
     std::vector<S> zeros, nans;
     int64_t belowZero = 0;
-    DigitCounts<Key> counts;
-    for (int64_t i = 0; i < n; ++i) {
-      S value = row[i];
-      Key key = O::key(value);
-      if constexpr (O::kLossy) {
-        if (key == O::kZeroKey)
-          zeros.push_back(value);
-        else if (key == O::kNanKey)
-          nans.push_back(value);
+    if constexpr (O::kLossy) {
+      int64_t lost = 0;
+      for (int64_t i = 0; i < n; ++i) {
+        Key key = O::key(row[i]);
         belowZero += key < O::kZeroKey;
+        lost += (key == O::kZeroKey) | (key == O::kNanKey);
       }
-      keys[i] = key;
-      counts.add(key);
+      for (int64_t i = 0; lost && i < n; ++i) {
+        Key key = O::key(row[i]);
+        if (key == O::kZeroKey)
+          zeros.push_back(row[i]);
+        else if (key == O::kNanKey)
+          nans.push_back(row[i]);
+      }
     }
-    auto value = [](Key key) { return Key(O::value(key)); };
-    if (n <= kInsertionMax) {
-      insertionSort(keys, n, std::less<Key>());
-      std::transform(keys, keys + n, keys, value);
-    } else {
-      radixSort<Key>(keys, scratch<Key>(1, n), n, Same(), counts, value);
+    if (!vectorSortValues<O>(row, n)) {
+      auto *keys = reinterpret_cast<Key *>(row);
+      if (n <= kInsertionMax) {
+        for (int64_t i = 0; i < n; ++i)
+          keys[i] = O::key(row[i]);
+        insertionSort(keys, n, std::less<Key>());
+        std::transform(keys, keys + n, keys, value);
+      } else {
+        DigitCounts<Key> counts;
+        for (int64_t i = 0; i < n; ++i) {
+          keys[i] = O::key(row[i]);
+          counts.add(keys[i]);
+        }
+        radixSort<Key>(keys, scratch<Key>(1, n), n, Same(), counts, value);
+      }
     }
-    // Zeros and NaNs, whose keys lost their sign and payload, come back
-    // from the side lists, in the row's order: the sort is stable.
+    // The side lists in the row's order: the sort is stable.
     std::copy(zeros.begin(), zeros.end(), row + belowZero);
     std::copy(nans.begin(), nans.end(), row + n - nans.size());
   } else {

@@ -2,12 +2,14 @@
 //
 // The row sorts against std::stable_sort with NumPy's order (NaNs last,
 // -0.0 equal to 0.0), bit for bit, at lengths that reach every algorithm
-// a row may take (insertion sort, the vectorized block sort and merges,
-// the radix sort) and their edges, with ties, signed zeros and NaNs.
+// a row may take (insertion sort, the vector sort's blocks and merges, the
+// radix sort) and their edges, with ties, signed zeros and NaNs.
 //
 //===----------------------------------------------------------------------===//
 
 #include "runtime/Sort.h"
+
+#include "runtime/VectorSort.h"
 
 #include "gtest/gtest.h"
 
@@ -100,9 +102,9 @@ template <typename T> std::string dtypeName() {
            std::to_string(8 * sizeof(T));
 }
 
-constexpr int64_t kLengths[] = {0,   1,   2,    15,   16,   17,    47,
-                                48,  49,  100,  255,  256,  257,   511,
-                                512, 513, 1000, 1024, 4097, 20000, 70001};
+constexpr int64_t kLengths[] = {
+    0,   1,   2,   15,  16,   17,   47,   48,    49,    100,   255,  256,
+    257, 511, 512, 513, 1000, 1024, 4097, 16384, 16385, 20000, 70001};
 
 TYPED_TEST(RowSortTest, MatchesAStableSortInNumPysOrder) {
   using T = TypeParam;
@@ -111,34 +113,40 @@ TYPED_TEST(RowSortTest, MatchesAStableSortInNumPysOrder) {
       reinterpret_cast<ArgsortFn<T>>(symbol(kArgsortPrefix + dtypeName<T>()));
   ASSERT_TRUE(sort && argsort);
   std::mt19937 rng(7);
-  for (int64_t n : kLengths) {
-    for (bool ties : {false, true}) {
-      SCOPED_TRACE("n=" + std::to_string(n) + (ties ? " with ties" : ""));
-      std::vector<T> row = rowOf<T>(n, ties, rng), expected = row;
-      std::stable_sort(expected.begin(), expected.end(), numpyLess<T>);
-      std::vector<int64_t> expectedPerm(n);
-      std::iota(expectedPerm.begin(), expectedPerm.end(), int64_t(0));
-      std::stable_sort(
-          expectedPerm.begin(), expectedPerm.end(),
-          [&](int64_t a, int64_t b) { return numpyLess(row[a], row[b]); });
+  // With the vector sort off too: the radix sort serves every length on
+  // CPUs without AVX-512.
+  for (bool vector : {true, false})
+    for (int64_t n : kLengths)
+      for (bool ties : {false, true}) {
+        setVectorSortEnabled(vector);
+        SCOPED_TRACE("n=" + std::to_string(n) + (ties ? " with ties" : "") +
+                     (vector ? "" : ", no vector sort"));
+        std::vector<T> row = rowOf<T>(n, ties, rng), expected = row;
+        std::stable_sort(expected.begin(), expected.end(), numpyLess<T>);
+        std::vector<int64_t> expectedPerm(n);
+        std::iota(expectedPerm.begin(), expectedPerm.end(), int64_t(0));
+        std::stable_sort(
+            expectedPerm.begin(), expectedPerm.end(),
+            [&](int64_t a, int64_t b) { return numpyLess(row[a], row[b]); });
 
-      std::vector<int64_t> perm(n, -1);
-      argsort(row.data(), row.data(), 0, n, 1, perm.data(), perm.data(), 0, n,
-              1);
-      EXPECT_EQ(perm, expectedPerm);
+        std::vector<int64_t> perm(n, -1);
+        argsort(row.data(), row.data(), 0, n, 1, perm.data(), perm.data(), 0, n,
+                1);
+        EXPECT_EQ(perm, expectedPerm);
 
-      // Every other element of a row twice as long: the strided form.
-      std::vector<T> strided(2 * n);
-      for (int64_t i = 0; i < n; ++i)
-        strided[2 * i] = row[i];
-      sort(strided.data(), strided.data(), 0, n, 2);
-      sort(row.data(), row.data(), 0, n, 1);
-      EXPECT_EQ(std::memcmp(row.data(), expected.data(), n * sizeof(T)), 0);
-      for (int64_t i = 0; i < n; ++i)
-        strided[i] = strided[2 * i];
-      EXPECT_EQ(std::memcmp(strided.data(), expected.data(), n * sizeof(T)), 0);
-    }
-  }
+        // Every other element of a row twice as long: the strided form.
+        std::vector<T> strided(2 * n);
+        for (int64_t i = 0; i < n; ++i)
+          strided[2 * i] = row[i];
+        sort(strided.data(), strided.data(), 0, n, 2);
+        sort(row.data(), row.data(), 0, n, 1);
+        EXPECT_EQ(std::memcmp(row.data(), expected.data(), n * sizeof(T)), 0);
+        for (int64_t i = 0; i < n; ++i)
+          strided[i] = strided[2 * i];
+        EXPECT_EQ(std::memcmp(strided.data(), expected.data(), n * sizeof(T)),
+                  0);
+      }
+  setVectorSortEnabled(true);
 }
 
 } // namespace
