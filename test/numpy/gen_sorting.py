@@ -79,6 +79,21 @@ big[::97] = 0.0
 big[::89] = -0.0
 c.case("sort_large", "sort", [big], {}, np.sort(big, kind="stable"))
 c.case("argsort_large", "argsort", [big], {}, np.argsort(big, kind="stable"))
+# Rows the AVX-512 sort takes (32-bit keys, up to 2^14), in both axes:
+# a short last block, NaNs, signed zeros and ties.
+rows32 = rng.standard_normal((3, 700)).astype("float32")
+rows32[:, ::31] = np.nan
+rows32[:, ::37] = -0.0
+rows32[:, ::41] = 0.0
+rows32[1, ::2] = 1.5
+for axis in [1, 0]:
+    c.case("sort_rows_float32_axis%d" % axis, "sort", [rows32],
+           {"axis": axis}, np.sort(rows32, axis=axis, kind="stable"))
+ints32 = rng.integers(-2**31, 2**31, size=(2, 1500)).astype("int32")
+ints32[0, ::3] = 7
+c.case("sort_rows_int32", "sort", [ints32], {}, np.sort(ints32))
+c.case("sort_rows_uint32", "sort", [ints32.astype("uint32")], {},
+       np.sort(ints32.astype("uint32")))
 big64 = rng.integers(-2**62, 2**62, size=3000)
 c.case("sort_large_int64", "sort", [big64], {}, np.sort(big64))
 c.case("argsort_large_uint8", "argsort", [big64.astype("uint8")], {},
