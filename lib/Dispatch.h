@@ -39,18 +39,19 @@ using BuildFn = mlir::Value (*)(mlir::OpBuilder &b, mlir::Location loc,
 
 struct Call;
 
-/// Eagerly, a call's result as a view of its input 0's buffer, with no
-/// kernel (reshape, a slice that is one contiguous run); null where the
-/// call needs its kernel after all.
-using ViewFn = std::shared_ptr<ArrayImpl> (*)(const Call &call);
+/// Eagerly, a call's result made on the host, with no kernel: a view of
+/// its input 0's buffer (reshape, a slice that is one contiguous run) or a
+/// host copy (lib/HostPrimitives.h); null where the call needs its kernel
+/// after all.
+using HostFn = std::shared_ptr<ArrayImpl> (*)(const Call &call);
 
 /// A primitive call: the kernel builder, its inputs, its integer attributes,
 /// and the result's shape and dtype (already checked by the caller).
 struct Call {
   BuildFn build;
-  /// Set for primitives that may run as views. A view is still a call: it
-  /// passes execute() like every primitive, so traces and tapes record it.
-  ViewFn view = nullptr;
+  /// Set for primitives that may run on the host. Such a call still passes
+  /// execute() like every primitive, so traces and tapes record it.
+  HostFn onHost = nullptr;
   std::array<const ArrayImpl *, kMaxInputs> inputs{};
   int numInputs = 0;
   std::array<int64_t, kMaxAttrs> attrs{};

@@ -62,8 +62,8 @@ constexpr int64_t kParallelElements = int64_t(1) << 19;
 } // namespace
 
 std::shared_ptr<ArrayImpl> tnp::detail::runEagerly(const Call &call) {
-  if (call.view)
-    if (std::shared_ptr<ArrayImpl> out = call.view(call))
+  if (call.onHost)
+    if (std::shared_ptr<ArrayImpl> out = call.onHost(call))
       return out;
   std::shared_ptr<const CompiledCode> found = kernelFor(call);
   const CompiledCode &kernel = *found;

@@ -8,6 +8,7 @@
 #include "lib/DTypes.h"
 #include "lib/Dispatch.h"
 #include "lib/Format.h"
+#include "lib/HostPrimitives.h"
 #include "lib/Literals.h"
 
 #include "dialect/ElementwiseOpList.h"
@@ -211,18 +212,6 @@ std::vector<int64_t> takeAttrs(const int64_t *&attrs, int64_t count) {
   return values;
 }
 
-/// The result of `call` as a view of input 0's buffer from element
-/// `offset` on.
-std::shared_ptr<ArrayImpl> viewOf(const Call &call, int64_t offset) {
-  const ArrayImpl &a = *call.inputs[0];
-  auto view = std::make_shared<ArrayImpl>(a);
-  view->shape = call.resultShape;
-  view->size = numElements(call.resultShape);
-  view->weak = false;
-  view->byteOffset += offset * a.dtype.itemsize();
-  return view;
-}
-
 } // namespace
 
 tnp::dtype prim::resultDType(Elementwise op,
@@ -289,7 +278,8 @@ ndarray prim::broadcastTo(const ndarray &x, const shape_t &shape) {
   if (a.shape == shape)
     return x;
   // A broadcast's new dimensions have no operand to take their size from:
-  // the kernel is specialized to the result shape.
+  // the kernel is specialized to the result shape, so eagerly it is a host
+  // copy.
   Call call = makeCall(
       [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
          const int64_t *attrs, int n, mlir::Type result) {
@@ -298,6 +288,7 @@ ndarray prim::broadcastTo(const ndarray &x, const shape_t &shape) {
       },
       {&x}, shape, a.dtype);
   appendAttrs(call, shape);
+  call.onHost = broadcastOnHost;
   return run(call);
 }
 
@@ -326,7 +317,7 @@ ndarray prim::reshape(const ndarray &x, const shape_t &shape) {
       },
       {&x}, shape, implOf(x).dtype);
   // Eagerly a reshape is new metadata over the same buffer.
-  call.view = [](const Call &c) { return viewOf(c, 0); };
+  call.onHost = [](const Call &c) { return viewOf(c, 0); };
   return run(call);
 }
 
@@ -340,6 +331,7 @@ ndarray prim::iota(const shape_t &shape, int64_t dim, tnp::dtype dtype) {
       },
       {}, shape, dtype, {dim});
   appendAttrs(call, shape);
+  call.onHost = iotaOnHost;
   return run(call);
 }
 
@@ -540,7 +532,7 @@ ndarray prim::slice(const ndarray &x, const std::vector<int64_t> &start,
   appendAttrs(call, start);
   appendAttrs(call, limits);
   appendAttrs(call, strides);
-  call.view = [](const Call &c) -> std::shared_ptr<ArrayImpl> {
+  call.onHost = [](const Call &c) -> std::shared_ptr<ArrayImpl> {
     const shape_t &in = c.inputs[0]->shape;
     const int64_t *attrs = c.attrs.data();
     int64_t rank = in.size();

@@ -140,6 +140,34 @@ TEST(NdarrayTest, KernelCacheHits) {
   EXPECT_GE(after.hits, before.hits + 1);
 }
 
+/// Creations and broadcasts to shapes no input has are made on the host:
+/// each new shape (zeros(n) in a loop) would otherwise compile a kernel.
+TEST(NdarrayTest, CreationsOfNewShapesCompileNothing) {
+  auto create = [](int64_t n) {
+    tnp::ndarray z = tnp::zeros({n, 2}, tnp::int16);
+    EXPECT_EQ(z.to_vector<double>(), std::vector<double>(2 * n, 0.0));
+    tnp::ndarray f = tnp::full({2, n}, 2.5, tnp::float32);
+    EXPECT_EQ(f.to_vector<double>(), std::vector<double>(2 * n, 2.5));
+    tnp::ndarray r = tnp::arange(n);
+    EXPECT_EQ(r.dtype(), tnp::int64);
+    EXPECT_EQ(r.to_vector<double>()[n - 1], double(n - 1));
+    tnp::ndarray row = tnp::broadcast_to(tnp::arange(3).astype(tnp::float64),
+                                         {n, 1, 3});
+    EXPECT_EQ(row.shape(), (tnp::shape_t{n, 1, 3}));
+    EXPECT_EQ(row.to_vector<double>()[3 * n - 1], 2.0);
+    tnp::ndarray column = tnp::broadcast_to(
+        tnp::reshape(tnp::arange(n).astype(tnp::float64), {n, 1}), {n, 4});
+    EXPECT_EQ(column.to_vector<double>()[4 * n - 1], double(n - 1));
+  };
+  // The first shape compiles the conversions the creations use.
+  create(2);
+  auto before = tnp::detail::dispatchStats();
+  for (int64_t n : {3, 5, 8})
+    create(n);
+  auto after = tnp::detail::dispatchStats();
+  EXPECT_EQ(after.misses - before.misses, 0u) << "a new shape compiled";
+}
+
 /// Calls alternating between kernels that share a thread's recent-kernel
 /// slot (one primitive, several dtypes and broadcasts) each get their own
 /// kernel, and compile once.
