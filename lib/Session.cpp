@@ -5,6 +5,7 @@
 #include <tnp/errors.h>
 
 #include "lib/DTypes.h"
+#include "lib/ThisBuild.h"
 
 #include "dialect/TnpDialect.h"
 #include "passes/Pipelines.h"
@@ -31,7 +32,6 @@
 #include "llvm/TargetParser/Host.h"
 
 #include <chrono>
-#include <dlfcn.h>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -51,24 +51,6 @@ static unsigned hostVectorWidth() {
   return 4;
 }
 
-/// Names this build of tnp in the source cache's keys (a pipeline change
-/// must not load code an older pipeline compiled): the size and time of the
-/// file tnp's code was loaded from, libtnp.so or a program linking it
-/// statically. /proc/self/exe alone missed a new libtnp.so under an
-/// unchanged program, which then loaded stale kernels.
-static std::string thisBuildId() {
-  std::filesystem::path binary = "/proc/self/exe";
-  Dl_info info;
-  std::error_code ec;
-  if (dladdr(reinterpret_cast<void *>(&thisBuildId), &info) && info.dli_fname &&
-      std::filesystem::exists(info.dli_fname, ec))
-    binary = info.dli_fname;
-  auto size = std::filesystem::file_size(binary, ec);
-  auto time = std::filesystem::last_write_time(binary, ec);
-  return binary.filename().string() + ":" + std::to_string(size) + ":" +
-         std::to_string(time.time_since_epoch().count());
-}
-
 Session &Session::get() {
   static Session session;
   return session;
@@ -85,6 +67,9 @@ Session::Session() {
   // Once per process: why compiled code is not kept for the next one.
   if (!diskCache->isDiskEnabled() && !diskCache->diskStatus().empty())
     std::cerr << "tnp: warning: " << diskCache->diskStatus() << "\n";
+  // The common kernels, compiled when tnp was built (tools/tnp-precompile).
+  if (std::string lib = thisBuildDirectory(); !lib.empty())
+    diskCache->setInstalledDirectory(lib + "/tnp/kernels");
   runtime::JitOptions options;
   options.cache = diskCache.get();
   // Strided copies lower to a call of MLIR's runtime helper.

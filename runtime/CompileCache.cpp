@@ -45,9 +45,10 @@ static_assert(kChecksumOffset + 8 == CompileCache::kHeaderSize,
               "header fields must fill the header");
 
 /// Why a cache directory or file described by `st` may not hold code this
-/// process runs, or empty: it must be this user's and writable by no one else.
-std::string untrusted(const struct stat &st) {
-  if (st.st_uid != ::geteuid())
+/// process runs, or empty: it must be this user's (or, `rootToo`, root's:
+/// an installed directory) and writable by no one else.
+std::string untrusted(const struct stat &st, bool rootToo = false) {
+  if (st.st_uid != ::geteuid() && !(rootToo && st.st_uid == 0))
     return llvm::formatv("owned by uid {0}, not by this user (uid {1})",
                          st.st_uid, ::geteuid())
         .str();
@@ -216,6 +217,22 @@ void CompileCache::setDirectory(llvm::StringRef directory) {
   dir = std::string(path);
 }
 
+void CompileCache::setInstalledDirectory(llvm::StringRef directory) {
+  std::lock_guard<std::mutex> lock(mutex);
+  installedDir.clear();
+  struct stat st;
+  // Optional: a directory that is not there, or not trusted, is no level.
+  if (directory.empty() || ::stat(directory.str().c_str(), &st) != 0 ||
+      !S_ISDIR(st.st_mode) || !untrusted(st, true).empty())
+    return;
+  installedDir = directory.str();
+}
+
+std::string CompileCache::installedDirectory() const {
+  std::lock_guard<std::mutex> lock(mutex);
+  return installedDir;
+}
+
 std::string CompileCache::directory() const {
   std::lock_guard<std::mutex> lock(mutex);
   return dir;
@@ -252,8 +269,12 @@ std::unique_ptr<llvm::MemoryBuffer> CompileCache::lookup(const CacheKey &key) {
     ++counters.memoryHits;
     return llvm::MemoryBuffer::getMemBufferCopy((*kept)->getBuffer(), hex);
   }
-  if (std::unique_ptr<llvm::MemoryBuffer> object = readFile(key)) {
+  std::unique_ptr<llvm::MemoryBuffer> object = readFile(dir, key, false);
+  if (object)
     ++counters.diskHits;
+  else if ((object = readFile(installedDir, key, true)))
+    ++counters.installedHits;
+  if (object) {
     memory.insert(
         hex, llvm::MemoryBuffer::getMemBufferCopy(object->getBuffer(), hex));
     return object;
@@ -263,10 +284,11 @@ std::unique_ptr<llvm::MemoryBuffer> CompileCache::lookup(const CacheKey &key) {
 }
 
 std::unique_ptr<llvm::MemoryBuffer>
-CompileCache::readFile(const CacheKey &key) {
-  if (dir.empty())
+CompileCache::readFile(llvm::StringRef directory, const CacheKey &key,
+                       bool installed) {
+  if (directory.empty())
     return nullptr;
-  llvm::SmallString<256> path(dir);
+  llvm::SmallString<256> path(directory);
   llvm::sys::path::append(path, key.hex() + kSuffix);
   auto reject =
       [&](llvm::StringRef why) -> std::unique_ptr<llvm::MemoryBuffer> {
@@ -288,7 +310,7 @@ CompileCache::readFile(const CacheKey &key) {
     return reject(std::strerror(errno));
   if (!S_ISREG(st.st_mode))
     return reject("not a regular file");
-  if (std::string why = untrusted(st); !why.empty())
+  if (std::string why = untrusted(st, installed); !why.empty())
     return reject(why);
   char header[kHeaderSize];
   if (uint64_t(st.st_size) < kHeaderSize ||
@@ -328,7 +350,8 @@ CompileCache::readFile(const CacheKey &key) {
       endian::read64le(header + kChecksumOffset))
     return reject("checksum mismatch");
   // Used now: the disk limit removes the least recently used files first.
-  (void)::futimens(fd.get(), nullptr);
+  if (!installed)
+    (void)::futimens(fd.get(), nullptr);
   return payload;
 }
 

@@ -62,6 +62,8 @@ struct CompileCacheStats {
   uint64_t memoryHits = 0;
   /// `lookup` found a valid file on disk (and kept it in memory).
   uint64_t diskHits = 0;
+  /// `lookup` found it in the installed directory (and kept it in memory).
+  uint64_t installedHits = 0;
   /// `lookup` found nothing usable: the caller compiles.
   uint64_t misses = 0;
   /// Objects added with `store` or `notifyObjectCompiled`.
@@ -123,6 +125,16 @@ public:
   /// `diskStatus()`). The memory level is kept.
   void setDirectory(llvm::StringRef directory);
 
+  /// Adds `directory` as a read-only level after the user's: objects
+  /// installed with tnp (its precompiled kernels, tools/tnp-precompile), so
+  /// that a new user's first calls do not compile. Used only if it exists,
+  /// belongs to this user or root and no one else may write to it; its
+  /// files are read under the same rules (root's allowed) and never
+  /// written, trimmed or removed. Empty: none.
+  void setInstalledDirectory(llvm::StringRef directory);
+  /// The installed directory in use, empty when none.
+  std::string installedDirectory() const;
+
   /// The directory in use, empty when the disk level is off.
   std::string directory() const;
   /// Whether objects are read from and written to disk.
@@ -180,7 +192,10 @@ public:
   static constexpr std::chrono::minutes kStaleTemporary{10};
 
 private:
-  std::unique_ptr<llvm::MemoryBuffer> readFile(const CacheKey &key);
+  /// `key`'s file in `directory` (the user's, or the installed one), or
+  /// null; a file that fails a check counts as rejected.
+  std::unique_ptr<llvm::MemoryBuffer>
+  readFile(llvm::StringRef directory, const CacheKey &key, bool installed);
   void writeFile(const CacheKey &key, llvm::StringRef object);
   /// Accounts `written` bytes and, past the limit (or on the first write),
   /// scans the directory: removes stale temporaries and the least recently
@@ -195,6 +210,7 @@ private:
   /// process wrote since; unknown before the first write.
   std::optional<uint64_t> diskBytes;
   std::string dir;
+  std::string installedDir;
   std::string status;
   std::string rejection;
   CompileCacheStats counters;

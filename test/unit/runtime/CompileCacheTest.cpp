@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <functional>
+#include <sys/stat.h>
 
 using namespace tnp::runtime;
 using namespace tnp::runtime::testing;
@@ -376,6 +377,56 @@ TEST_F(CompileCacheTest, RememberedSourceLoadsWithoutItsModule) {
   engine->rememberSource(source, *compiled);
   cache.evict(engine->keyFor(*module));
   EXPECT_EQ(engine->loadSource(source), nullptr);
+}
+
+// The installed level: objects compiled when tnp was built, next to
+// libtnp.so. A cache whose own directory is empty finds them there and
+// never writes there.
+TEST_F(CompileCacheTest, InstalledDirectoryServesWhatTheUsersLacks) {
+  TempDir installed, user;
+  std::string installedObject = populate(installed.path);
+  ASSERT_FALSE(installedObject.empty());
+
+  CompileCache cache(user.path);
+  cache.setInstalledDirectory(installed.path);
+  EXPECT_EQ(cache.installedDirectory(), installed.path);
+  JitStats stats;
+  std::unique_ptr<Executable> executable = compileAndCheck(cache, &stats);
+  ASSERT_TRUE(executable);
+  EXPECT_TRUE(executable->isFromCache());
+  EXPECT_EQ(stats.codegens, 0u);
+  EXPECT_EQ(cache.stats().installedHits, 1u);
+  EXPECT_EQ(cache.stats().diskHits, 0u);
+  EXPECT_EQ(cache.stats().diskWrites, 0u);
+
+  // Evicting it (an object that failed to load) leaves the installed file.
+  cache.evict(executable->key());
+  EXPECT_TRUE(llvm::sys::fs::exists(installedObject));
+
+  // The user's own copy wins over the installed one.
+  ASSERT_FALSE(populate(user.path).empty());
+  CompileCache both(user.path);
+  both.setInstalledDirectory(installed.path);
+  ASSERT_TRUE(compileAndCheck(both));
+  EXPECT_EQ(both.stats().diskHits, 1u);
+  EXPECT_EQ(both.stats().installedHits, 0u);
+}
+
+TEST_F(CompileCacheTest, InstalledDirectoryOthersMayWriteIsNoLevel) {
+  TempDir installed, user;
+  ASSERT_FALSE(populate(installed.path).empty());
+  ASSERT_EQ(::chmod(installed.path.c_str(), 0777), 0);
+  CompileCache cache(user.path);
+  cache.setInstalledDirectory(installed.path);
+  EXPECT_EQ(cache.installedDirectory(), "");
+  JitStats stats;
+  ASSERT_TRUE(compileAndCheck(cache, &stats));
+  EXPECT_EQ(stats.codegens, 1u);
+  EXPECT_EQ(cache.stats().installedHits, 0u);
+
+  // A directory that is not there is none either.
+  cache.setInstalledDirectory(installed.path + "/missing");
+  EXPECT_EQ(cache.installedDirectory(), "");
 }
 
 } // namespace
