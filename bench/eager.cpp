@@ -6,8 +6,12 @@
 //   2. sigmoid 1/(1+exp(-x)) on float32 at sizes 2^0 .. 2^20, eager tnp vs
 //      NumPy;
 //   3. the wall time of examples/tour with an empty (cold) and a filled
-//      (warm) disk cache.
-// Usage: tnp-bench-eager [path/to/tour]. NumPy is /usr/bin/python3's.
+//      (warm) disk cache;
+//   4. a new process's first eager results (an add, then a sum) with an
+//      empty disk cache of its own, so from the installed kernels
+//      (docs/runtime.md), and with a filled one; NumPy's import and first
+//      add beside it.
+// Usage: tnp-bench-eager [path/to/tour]. NumPy is bench::numpyPython()'s.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +20,7 @@
 #include "bench/Timing.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -45,16 +50,59 @@ for k in range(0, 21, 2):
 )PY");
 }
 
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
 double wallSeconds(const std::string &command) {
   auto start = Clock::now();
   int rc = std::system(command.c_str());
-  double t = std::chrono::duration<double>(Clock::now() - start).count();
+  double t = secondsSince(start);
   return rc == 0 ? t : -1;
+}
+
+/// The child of part 4: prints the seconds from main to an eager add's
+/// result (the session starts in it) and then to a sum's.
+int firstEager() {
+  auto start = Clock::now();
+  tnp::ndarray x = tnp::ones({1000}, tnp::float32);
+  tnp::ndarray y = x + x;
+  double add = secondsSince(start);
+  start = Clock::now();
+  double total = tnp::sum(y).item<double>();
+  std::printf("%.6f %.6f\n", add, secondsSince(start));
+  return total == 2000 ? 0 : 1;
+}
+
+/// Medians of `runs` runs of `command`, which prints two numbers, and of
+/// its wall times; `before` runs ahead of each.
+std::array<double, 3> medianFirstEager(const std::string &command,
+                                       const std::function<void()> &before) {
+  std::vector<double> add, sum, wall;
+  for (int i = 0; i < 5; ++i) {
+    before();
+    auto start = Clock::now();
+    FILE *pipe = popen(command.c_str(), "r");
+    double a = -1, s = -1;
+    if (pipe) {
+      if (fscanf(pipe, "%lf %lf", &a, &s) != 2)
+        a = s = -1;
+      pclose(pipe);
+    }
+    wall.push_back(secondsSince(start));
+    add.push_back(a);
+    sum.push_back(s);
+  }
+  for (auto *v : {&add, &sum, &wall})
+    std::sort(v->begin(), v->end());
+  return {add[2], sum[2], wall[2]};
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
+  if (argc == 2 && std::string(argv[1]) == "--first-eager")
+    return firstEager();
   std::map<std::string, double> numpy = numpyTimes();
   if (numpy.empty())
     std::cerr << "warning: no NumPy timings (is /usr/bin/python3 numpy?)\n";
@@ -105,5 +153,32 @@ int main(int argc, char **argv) {
         warm[2]);
     std::filesystem::remove_all(dir);
   }
+
+  auto dir = std::filesystem::temp_directory_path() / "tnp-bench-first-eager";
+  std::string child =
+      "TNP_CACHE_DIR=" + dir.string() + " " + argv[0] + " --first-eager";
+  auto cold =
+      medianFirstEager(child, [&] { std::filesystem::remove_all(dir); });
+  auto warm = medianFirstEager(child, [] {});
+  std::filesystem::remove_all(dir);
+  auto np =
+      medianFirstEager(bench::numpyPython() +
+                           " -c 'import time; t = time.perf_counter(); "
+                           "import numpy as np; x = np.ones(1000, np.float32); "
+                           "y = x + x; a = time.perf_counter() - t; "
+                           "t = time.perf_counter(); y.sum(); "
+                           "print(a, time.perf_counter() - t)'",
+                       [] {});
+  std::printf("\n4. a new process's first eager add (from main; NumPy: from "
+              "its import) and sum, and the process's wall time, median of "
+              "5\n");
+  std::printf("   %-30s %8s %8s %8s\n", "", "add ms", "sum ms", "wall ms");
+  auto row = [](const char *what, const std::array<double, 3> &t) {
+    std::printf("   %-30s %8.1f %8.2f %8.1f\n", what, t[0] * 1e3, t[1] * 1e3,
+                t[2] * 1e3);
+  };
+  row("tnp, empty disk cache", cold);
+  row("tnp, filled disk cache", warm);
+  row("NumPy", np);
   return 0;
 }
