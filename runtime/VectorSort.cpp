@@ -14,10 +14,14 @@
 
 // GCC 12's AVX-512 intrinsics start from _mm512_undefined_epi32(), which
 // -Wmaybe-uninitialized takes for a read of an unset value.
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <immintrin.h>
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 
 #include <algorithm>
 #include <atomic>
