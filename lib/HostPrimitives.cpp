@@ -46,6 +46,49 @@ void broadcastFrom(int d, int whole, const char *src, char *dst,
                   dst + i * slabBytes[d + 1], in, out, inStrides, slabBytes);
 }
 
+/// Copies `count` elements of `item` bytes, `stride` bytes apart, from
+/// `src` to consecutive places at `dst`.
+void gather(const char *src, char *dst, int64_t count, int64_t stride,
+            size_t item) {
+  auto typed = [&](auto element) {
+    using T = decltype(element);
+    for (int64_t i = 0; i < count; ++i)
+      std::memcpy(dst + i * sizeof(T), src + i * stride, sizeof(T));
+  };
+  switch (item) {
+  case 1:
+    return typed(uint8_t());
+  case 2:
+    return typed(uint16_t());
+  case 4:
+    return typed(uint32_t());
+  case 8:
+    return typed(uint64_t());
+  default:
+    for (int64_t i = 0; i < count; ++i)
+      std::memcpy(dst + i * item, src + i * stride, item);
+  }
+}
+
+/// Writes the slice of `src` (byte strides `inStrides` of its dimensions
+/// times the slice's `steps`) of dimensions `out` to `dst` (`slabBytes[d]`
+/// bytes per index of dimension d - 1) from dimension `d` on.
+void sliceFrom(size_t d, const char *src, char *dst, const shape_t &out,
+               const std::vector<int64_t> &inSteps,
+               const std::vector<size_t> &slabBytes) {
+  size_t item = slabBytes.back();
+  if (d + 1 == out.size()) {
+    if (inSteps[d] == static_cast<int64_t>(item))
+      std::memcpy(dst, src, out[d] * item);
+    else
+      gather(src, dst, out[d], inSteps[d], item);
+    return;
+  }
+  for (int64_t i = 0; i < out[d]; ++i)
+    sliceFrom(d + 1, src + i * inSteps[d], dst + i * slabBytes[d + 1], out,
+              inSteps, slabBytes);
+}
+
 /// Writes 0, 1, ..., count - 1 as T's at `dst`.
 template <typename T> void writeIndices(void *dst, int64_t count) {
   T *out = static_cast<T *>(dst);
@@ -126,4 +169,34 @@ std::shared_ptr<ArrayImpl> tnp::detail::iotaOnHost(const Call &call) {
   broadcast.inputs[0] = line.get();
   broadcast.numInputs = 1;
   return broadcastOnHost(broadcast);
+}
+
+std::shared_ptr<ArrayImpl> tnp::detail::sliceOnHost(const Call &call,
+                                                    const int64_t *start,
+                                                    const int64_t *strides) {
+  const ArrayImpl &a = *call.inputs[0];
+  const shape_t &out = call.resultShape;
+  std::shared_ptr<ArrayImpl> result = allocateArray(out, a.dtype);
+  size_t item = a.dtype.itemsize();
+  const char *src = static_cast<const char *>(a.data());
+  if (out.empty()) {
+    std::memcpy(result->mutableData(), src, item);
+    return result;
+  }
+  if (result->size == 0)
+    return result;
+  size_t rank = out.size();
+  std::vector<int64_t> inSteps(rank);
+  std::vector<size_t> slabBytes(rank + 1);
+  slabBytes[rank] = item;
+  int64_t stride = static_cast<int64_t>(item);
+  for (size_t d = rank; d-- > 0;) {
+    src += start[d] * stride;
+    inSteps[d] = strides[d] * stride;
+    stride *= a.shape[d];
+    slabBytes[d] = slabBytes[d + 1] * out[d];
+  }
+  sliceFrom(0, src, static_cast<char *>(result->mutableData()), out, inSteps,
+            slabBytes);
+  return result;
 }

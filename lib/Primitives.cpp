@@ -540,9 +540,10 @@ ndarray prim::slice(const ndarray &x, const std::vector<int64_t> &start,
     for (int64_t d = 0; d < rank; ++d)
       if (limit[d] == mlir::tnp::kSliceToEnd)
         limit[d] = in[d];
-    std::optional<int64_t> offset =
-        contiguousSlice(in, attrs, limit.data(), attrs + 2 * rank);
-    return offset ? viewOf(c, *offset) : nullptr;
+    if (std::optional<int64_t> offset =
+            contiguousSlice(in, attrs, limit.data(), attrs + 2 * rank))
+      return viewOf(c, *offset);
+    return sliceOnHost(c, attrs, attrs + 2 * rank);
   };
   return run(call);
 }

@@ -91,6 +91,30 @@ TEST(IndexingTest, IntegersPastASliceReuseOneKernel) {
   EXPECT_EQ(tnp::detail::dispatchStats().misses, before.misses);
 }
 
+// Slices that are no view (steps, narrowed inner axes) are host copies:
+// their bounds would be a kernel's attributes, a compilation per bounds.
+TEST(IndexingTest, SlicesOfAnyBoundsCompileNothing) {
+  tnp::ndarray x = x234();
+  tnp::ndarray f = tnp::arange(6.0).astype(tnp::float32);
+  auto before = tnp::detail::dispatchStats();
+  for (int64_t lo = 0; lo < 3; ++lo) {
+    tnp::ndarray inner = x(tnp::ellipsis, tnp::slice(lo, 4));
+    EXPECT_EQ(inner.shape(), (tnp::shape_t{2, 3, 4 - lo}));
+    EXPECT_EQ(inner.to_vector<int64_t>().back(), 23);
+    EXPECT_EQ(inner.to_vector<int64_t>().front(), lo);
+  }
+  tnp::ndarray steps =
+      x(tnp::slice(), tnp::slice(0, 3, 2), tnp::slice(1, 4, 2));
+  EXPECT_EQ(steps.shape(), (tnp::shape_t{2, 2, 2}));
+  EXPECT_EQ(steps.to_vector<int64_t>(),
+            (std::vector<int64_t>{1, 3, 9, 11, 13, 15, 21, 23}));
+  tnp::ndarray empty = x(tnp::slice(), tnp::slice(2, 2));
+  EXPECT_EQ(empty.shape(), (tnp::shape_t{2, 0, 4}));
+  EXPECT_EQ(f(tnp::slice(1, 6, 2)).to_vector<float>(),
+            (std::vector<float>{1, 3, 5}));
+  EXPECT_EQ(tnp::detail::dispatchStats().misses, before.misses);
+}
+
 TEST(IndexingTest, OutOfBoundsNamesIndexAxisAndSize) {
   tnp::ndarray x = x234();
   EXPECT_EQ(errorOf<tnp::IndexError>([&] { x(2); }),
