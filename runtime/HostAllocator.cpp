@@ -53,9 +53,9 @@ void *HostAllocator::allocate(size_t bytes) {
     return systemAllocate(bytes);
   {
     std::lock_guard<std::mutex> lock(mutex);
-    std::vector<void *> &list = freeLists[c];
+    std::deque<Cached> &list = freeLists[c];
     if (!list.empty()) {
-      void *block = list.back();
+      void *block = list.back().block;
       list.pop_back();
       --counts.cachedBlocks;
       counts.cachedBytes -= classBytes(c);
@@ -73,24 +73,43 @@ void *HostAllocator::allocate(size_t bytes) {
 
 void HostAllocator::release(void *block, size_t bytes) {
   int c = sizeClass(bytes);
+  if (c >= 0 && classBytes(c) <= limitBytes) {
+    std::lock_guard<std::mutex> lock(mutex);
+    while (counts.cachedBytes + classBytes(c) > limitBytes)
+      evictOldest();
+    freeLists[c].push_back({block, releases++});
+    ++counts.cachedBlocks;
+    counts.cachedBytes += classBytes(c);
+    return;
+  }
   if (c >= 0) {
     std::lock_guard<std::mutex> lock(mutex);
-    if (counts.cachedBytes + classBytes(c) <= limitBytes) {
-      freeLists[c].push_back(block);
-      ++counts.cachedBlocks;
-      counts.cachedBytes += classBytes(c);
-      return;
-    }
     ++counts.returned;
   }
   ::free(block);
 }
 
+void HostAllocator::evictOldest() {
+  std::deque<Cached> *oldest = nullptr;
+  int oldestClass = 0;
+  for (int c = 0; c < static_cast<int>(freeLists.size()); ++c)
+    if (!freeLists[c].empty() &&
+        (!oldest || freeLists[c].front().released < oldest->front().released)) {
+      oldest = &freeLists[c];
+      oldestClass = c;
+    }
+  ::free(oldest->front().block);
+  oldest->pop_front();
+  --counts.cachedBlocks;
+  counts.cachedBytes -= classBytes(oldestClass);
+  ++counts.returned;
+}
+
 void HostAllocator::trim() {
   std::lock_guard<std::mutex> lock(mutex);
-  for (std::vector<void *> &list : freeLists) {
-    for (void *block : list)
-      ::free(block);
+  for (std::deque<Cached> &list : freeLists) {
+    for (const Cached &cached : list)
+      ::free(cached.block);
     list.clear();
     list.shrink_to_fit();
   }

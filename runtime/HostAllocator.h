@@ -4,11 +4,13 @@
 // to the system, a large block is unmapped and the next one mapped and
 // faulted in again, zeroed: 10x slower at 2^20 elements. This allocator keeps
 // freed blocks of tnp's own buffers in size-class free lists for the next
-// allocation, up to a byte limit (hostCacheLimit()), and hands blocks past
-// the limit back to the system. Small blocks too: every eager op allocates
-// its result, and an aligned allocation from the system leaves fragments
-// that cost the next ones about 40 ns. The host process's allocator settings
-// are left as they are.
+// allocation, up to a byte limit (hostCacheLimit()); past it, the blocks
+// released longest ago go back to the system first, so that the cache
+// follows what the program allocates now (blocks of a finished setup's
+// sizes no longer crowd out the loop's). Small blocks too: every eager op
+// allocates its result, and an aligned allocation from the system leaves
+// fragments that cost the next ones about 40 ns. The host process's allocator
+// settings are left as they are.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +19,8 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
+#include <deque>
 #include <mutex>
 #include <string>
 #include <utility>
@@ -43,8 +47,9 @@ public:
   /// `bytes` uninitialized bytes aligned to kAlignment, or nullptr when the
   /// system has no memory (even after the cache is returned to it).
   void *allocate(size_t bytes);
-  /// Takes back a block from allocate(bytes): cached while the cache stays
-  /// within its limit, else returned to the system.
+  /// Takes back a block from allocate(bytes): cached, the blocks released
+  /// longest ago returned to the system while the cache would pass its
+  /// limit (the block itself if it alone would).
   void release(void *block, size_t bytes);
   /// Returns every cached block to the system.
   void trim();
@@ -54,7 +59,7 @@ public:
     size_t cachedBlocks = 0, cachedBytes = 0;
     /// Cacheable allocations served from the cache, and from the system.
     size_t hits = 0, misses = 0;
-    /// Released blocks that went back to the system past the limit.
+    /// Blocks that went back to the system past the limit.
     size_t returned = 0;
   };
   Stats stats() const;
@@ -69,9 +74,19 @@ private:
   static int sizeClass(size_t bytes);
   static size_t classBytes(int sizeClass);
 
+  /// A cached block and when it was released (a count of releases).
+  struct Cached {
+    void *block;
+    uint64_t released;
+  };
+  /// Returns the block released longest ago to the system.
+  void evictOldest();
+
   const size_t limitBytes;
   mutable std::mutex mutex;
-  std::array<std::vector<void *>, 64 * kStepsPerDoubling> freeLists;
+  /// Oldest first; allocation takes the newest (still in cache).
+  std::array<std::deque<Cached>, 64 * kStepsPerDoubling> freeLists;
+  uint64_t releases = 0;
   Stats counts;
 };
 

@@ -60,6 +60,34 @@ TEST(HostAllocatorTest, TheCacheStaysWithinItsLimit) {
   EXPECT_EQ(allocator.stats().cachedBytes, 0u);
 }
 
+// A setup's blocks must not crowd the cache forever: past the limit, the
+// blocks released longest ago go back first, whatever their class, so the
+// block just released serves the next request of its size. (Keeping the
+// old ones and returning the new, a loop of 16 MiB results after a setup
+// of 32 MiB temporaries faulted in a fresh block every call.)
+TEST(HostAllocatorTest, TheBlocksReleasedLongestAgoLeaveFirst) {
+  HostAllocator allocator(10 * kMiB);
+  void *old1 = allocator.allocate(4 * kMiB), *old2 = allocator.allocate(kMiB);
+  void *recent = allocator.allocate(6 * kMiB);
+  ASSERT_TRUE(old1 && old2 && recent);
+  allocator.release(old1, 4 * kMiB);
+  allocator.release(old2, kMiB);
+  allocator.release(recent, 6 * kMiB);
+  HostAllocator::Stats stats = allocator.stats();
+  EXPECT_EQ(stats.returned, 1u) << "only the 4 MiB block, released first";
+  EXPECT_EQ(stats.cachedBytes, 7 * kMiB);
+  EXPECT_EQ(allocator.allocate(6 * kMiB), recent);
+  EXPECT_EQ(allocator.allocate(kMiB), old2);
+  // A block larger than the whole cache goes back itself.
+  void *huge = allocator.allocate(16 * kMiB);
+  ASSERT_NE(huge, nullptr);
+  allocator.release(huge, 16 * kMiB);
+  EXPECT_EQ(allocator.stats().returned, 2u);
+  EXPECT_EQ(allocator.stats().cachedBlocks, 0u);
+  allocator.release(recent, 6 * kMiB);
+  allocator.release(old2, kMiB);
+}
+
 TEST(HostAllocatorTest, ALimitOfZeroCachesNothing) {
   HostAllocator allocator(0);
   void *a = allocator.allocate(kMiB);
