@@ -6,6 +6,7 @@
 
 #include "lib/ArrayImpl.h"
 #include "lib/Format.h"
+#include "lib/HostPrimitives.h"
 
 #include <cstring>
 #include <memory>
@@ -124,17 +125,11 @@ ndarray tnp::from_dlpack(DLManagedTensor *tensor) {
         keep->deleter(keep);
     });
   }
-  // Strided: gather the elements in row-major order, once.
+  // Strided: copied in row-major order, once.
   auto impl = allocateArray(shape, *dtype);
-  char *out = static_cast<char *>(impl->mutableData());
-  std::vector<int64_t> index(t.ndim, 0);
-  for (int64_t n = 0; n < impl->size; ++n) {
-    int64_t offset = 0;
-    for (int i = 0; i < t.ndim; ++i)
-      offset += index[i] * strides[i];
-    std::memcpy(out + n * itemsize, data + offset * itemsize, itemsize);
-    for (int i = t.ndim - 1; i >= 0 && ++index[i] == shape[i]; --i)
-      index[i] = 0;
-  }
+  for (int64_t &stride : strides)
+    stride *= itemsize;
+  copyStrided(data, shape, strides, itemsize,
+              static_cast<char *>(impl->mutableData()));
   return ndarray(std::move(impl));
 }

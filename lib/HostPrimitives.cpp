@@ -23,29 +23,6 @@ void repeatBytes(char *dst, size_t filled, size_t total) {
   }
 }
 
-/// Writes the broadcast of `src` (dimensions `in`, 1 where it broadcasts,
-/// row-major strides `inStrides` in bytes) to `dst` (dimensions `out`,
-/// slabs of `slabBytes[d]` bytes per index of dimension d - 1) from
-/// dimension `d` on; from `whole` on the two agree and are copied as one
-/// block. A broadcast dimension is written once and repeated.
-void broadcastFrom(int d, int whole, const char *src, char *dst,
-                   const shape_t &in, const shape_t &out,
-                   const std::vector<size_t> &inStrides,
-                   const std::vector<size_t> &slabBytes) {
-  if (d == whole) {
-    std::memcpy(dst, src, slabBytes[d]);
-    return;
-  }
-  if (in[d] == 1) {
-    broadcastFrom(d + 1, whole, src, dst, in, out, inStrides, slabBytes);
-    repeatBytes(dst, slabBytes[d + 1], slabBytes[d]);
-    return;
-  }
-  for (int64_t i = 0; i < out[d]; ++i)
-    broadcastFrom(d + 1, whole, src + i * inStrides[d],
-                  dst + i * slabBytes[d + 1], in, out, inStrides, slabBytes);
-}
-
 /// Copies `count` elements of `item` bytes, `stride` bytes apart, from
 /// `src` to consecutive places at `dst`.
 void gather(const char *src, char *dst, int64_t count, int64_t stride,
@@ -70,23 +47,28 @@ void gather(const char *src, char *dst, int64_t count, int64_t stride,
   }
 }
 
-/// Writes the slice of `src` (byte strides `inStrides` of its dimensions
-/// times the slice's `steps`) of dimensions `out` to `dst` (`slabBytes[d]`
-/// bytes per index of dimension d - 1) from dimension `d` on.
-void sliceFrom(size_t d, const char *src, char *dst, const shape_t &out,
-               const std::vector<int64_t> &inSteps,
-               const std::vector<size_t> &slabBytes) {
-  size_t item = slabBytes.back();
-  if (d + 1 == out.size()) {
-    if (inSteps[d] == static_cast<int64_t>(item))
-      std::memcpy(dst, src, out[d] * item);
-    else
-      gather(src, dst, out[d], inSteps[d], item);
+/// copyStrided from dimension `d` on: `slabBytes[d]` bytes of `dst` per
+/// index of dimension d - 1; from dimension `whole` on, the source is as
+/// contiguous as `dst` and is copied as one block.
+void copyFrom(size_t d, size_t whole, const char *src, char *dst,
+              const shape_t &shape, const std::vector<int64_t> &byteStrides,
+              const std::vector<size_t> &slabBytes) {
+  if (d == whole) {
+    std::memcpy(dst, src, slabBytes[d]);
     return;
   }
-  for (int64_t i = 0; i < out[d]; ++i)
-    sliceFrom(d + 1, src + i * inSteps[d], dst + i * slabBytes[d + 1], out,
-              inSteps, slabBytes);
+  if (byteStrides[d] == 0) {
+    copyFrom(d + 1, whole, src, dst, shape, byteStrides, slabBytes);
+    repeatBytes(dst, slabBytes[d + 1], slabBytes[d]);
+    return;
+  }
+  if (d + 1 == shape.size()) {
+    gather(src, dst, shape[d], byteStrides[d], slabBytes.back());
+    return;
+  }
+  for (int64_t i = 0; i < shape[d]; ++i)
+    copyFrom(d + 1, whole, src + i * byteStrides[d], dst + i * slabBytes[d + 1],
+             shape, byteStrides, slabBytes);
 }
 
 /// Writes 0, 1, ..., count - 1 as T's at `dst`.
@@ -109,31 +91,42 @@ std::shared_ptr<ArrayImpl> tnp::detail::viewOf(const Call &call,
   return view;
 }
 
+void tnp::detail::copyStrided(const char *src, const shape_t &shape,
+                              const std::vector<int64_t> &byteStrides,
+                              size_t item, char *dst) {
+  size_t rank = shape.size();
+  std::vector<size_t> slabBytes(rank + 1);
+  slabBytes[rank] = item;
+  for (size_t d = rank; d-- > 0;)
+    slabBytes[d] = slabBytes[d + 1] * shape[d];
+  if (slabBytes[0] == 0)
+    return;
+  // The dimensions from `whole` on step through the source as they do
+  // through `dst` (a dimension of size 1 steps nowhere).
+  size_t whole = rank;
+  while (whole > 0 &&
+         (shape[whole - 1] == 1 ||
+          byteStrides[whole - 1] == static_cast<int64_t>(slabBytes[whole])))
+    --whole;
+  copyFrom(0, whole, src, dst, shape, byteStrides, slabBytes);
+}
+
 std::shared_ptr<ArrayImpl> tnp::detail::broadcastOnHost(const Call &call) {
   const ArrayImpl &a = *call.inputs[0];
   const shape_t &out = call.resultShape;
   std::shared_ptr<ArrayImpl> result = allocateArray(out, a.dtype);
-  if (result->size == 0)
-    return result;
-  int rank = static_cast<int>(out.size());
-  // The input's dimensions aligned to the result's last ones.
-  shape_t in(rank, 1);
-  std::copy(a.shape.begin(), a.shape.end(), in.end() - a.shape.size());
-  size_t item = a.dtype.itemsize();
-  std::vector<size_t> inStrides(rank), slabBytes(rank + 1);
-  slabBytes[rank] = item;
-  size_t stride = item;
-  for (int d = rank - 1; d >= 0; --d) {
-    inStrides[d] = stride;
-    stride *= in[d];
-    slabBytes[d] = slabBytes[d + 1] * out[d];
+  // The input's dimensions aligned to the result's last ones; those of
+  // size 1 do not step.
+  size_t rank = out.size(), skipped = rank - a.shape.size();
+  std::vector<int64_t> byteStrides(rank, 0);
+  int64_t stride = static_cast<int64_t>(a.dtype.itemsize());
+  for (size_t d = rank; d-- > skipped;) {
+    int64_t size = a.shape[d - skipped];
+    byteStrides[d] = size == 1 ? 0 : stride;
+    stride *= size;
   }
-  int whole = rank;
-  while (whole > 0 && in[whole - 1] == out[whole - 1])
-    --whole;
-  broadcastFrom(0, whole, static_cast<const char *>(a.data()),
-                static_cast<char *>(result->mutableData()), in, out, inStrides,
-                slabBytes);
+  copyStrided(static_cast<const char *>(a.data()), out, byteStrides,
+              a.dtype.itemsize(), static_cast<char *>(result->mutableData()));
   return result;
 }
 
@@ -175,28 +168,17 @@ std::shared_ptr<ArrayImpl> tnp::detail::sliceOnHost(const Call &call,
                                                     const int64_t *start,
                                                     const int64_t *strides) {
   const ArrayImpl &a = *call.inputs[0];
-  const shape_t &out = call.resultShape;
-  std::shared_ptr<ArrayImpl> result = allocateArray(out, a.dtype);
-  size_t item = a.dtype.itemsize();
+  std::shared_ptr<ArrayImpl> result = allocateArray(call.resultShape, a.dtype);
+  size_t rank = a.shape.size();
+  std::vector<int64_t> byteStrides(rank);
   const char *src = static_cast<const char *>(a.data());
-  if (out.empty()) {
-    std::memcpy(result->mutableData(), src, item);
-    return result;
-  }
-  if (result->size == 0)
-    return result;
-  size_t rank = out.size();
-  std::vector<int64_t> inSteps(rank);
-  std::vector<size_t> slabBytes(rank + 1);
-  slabBytes[rank] = item;
-  int64_t stride = static_cast<int64_t>(item);
+  int64_t stride = static_cast<int64_t>(a.dtype.itemsize());
   for (size_t d = rank; d-- > 0;) {
     src += start[d] * stride;
-    inSteps[d] = strides[d] * stride;
+    byteStrides[d] = strides[d] * stride;
     stride *= a.shape[d];
-    slabBytes[d] = slabBytes[d + 1] * out[d];
   }
-  sliceFrom(0, src, static_cast<char *>(result->mutableData()), out, inSteps,
-            slabBytes);
+  copyStrided(src, call.resultShape, byteStrides, a.dtype.itemsize(),
+              static_cast<char *>(result->mutableData()));
   return result;
 }

@@ -103,6 +103,13 @@ TEST(DLPack, StridedAndMisalignedTensorsAreCopiedOnce) {
   EXPECT_EQ(tnp::from_dlpack(&reversed.managed).to_vector<double>(),
             (std::vector<double>{3, 2, 1, 0}));
 
+  // Broadcast: a zero stride repeats the row (torch's expand exports so).
+  Foreign expanded({3, 2}, 2);
+  expanded.strides = {0, 1};
+  expanded.managed.dl_tensor.strides = expanded.strides.data();
+  EXPECT_EQ(tnp::from_dlpack(&expanded.managed).to_vector<double>(),
+            (std::vector<double>{0, 1, 0, 1, 0, 1}));
+
   Foreign misaligned({5}, 5, /*offset=*/1);
   allocations = Buffer::allocationCount();
   ndarray m = tnp::from_dlpack(&misaligned.managed);
