@@ -5,12 +5,13 @@
 // Runs the eager calls a program makes first (elementwise math, arithmetic
 // and comparisons with the usual broadcasts and scalars, reductions,
 // products, transposes and conversions, over bool, int32, int64, float32
-// and float64 at ranks 0 to 2), with <directory> as the disk cache, which
-// it empties first. tnp's build puts it next to libtnp.so as tnp/kernels,
-// and the install copies it there: the installed level of the disk cache
-// (runtime/CompileCache.h), so that a new user's first calls load code
-// instead of compiling it. Kernels do not depend on sizes (only on which
-// dimensions are 1), so a few shapes stand for all.
+// and float64 at ranks 0 to 2), with <directory> as the disk cache, whose
+// cache files (*.tnpo) it removes first. tnp's build makes it the directory
+// next to libtnp.so, tnp/kernels, and the install copies it there: the
+// installed level of the disk cache (runtime/CompileCache.h), so that a new
+// user's first calls load code instead of compiling it. (Any other
+// directory gets only what that level lacks.) Kernels do not depend on
+// sizes (only on which dimensions are 1), so a few shapes stand for all.
 //
 //===----------------------------------------------------------------------===//
 
@@ -126,8 +127,13 @@ int main(int argc, char **argv) {
   }
   std::filesystem::path directory = argv[1];
   std::error_code ec;
-  std::filesystem::remove_all(directory, ec);
-  if (ec) {
+  // Only the cache's own files (an older build's kernels) go: the
+  // directory is the caller's, and may hold anything else.
+  for (const auto &entry : std::filesystem::directory_iterator(directory, ec))
+    if (entry.path().extension() == ".tnpo" && entry.is_regular_file() &&
+        !std::filesystem::remove(entry.path(), ec))
+      break;
+  if (ec && ec != std::errc::no_such_file_or_directory) {
     std::fprintf(stderr, "tnp-precompile: cannot empty %s: %s\n", argv[1],
                  ec.message().c_str());
     return 1;
