@@ -9,12 +9,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/BufferRoots.h"
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 
 namespace mlir::tnp {
 #define GEN_PASS_DEF_TNPFUSELOOPSPASS
@@ -73,9 +73,7 @@ accessesOf(affine::AffineForOp root,
     Value accessed = load ? load.getMemRef() : store.getMemRef();
     // Buffers are told apart by their allocation: an access through a view
     // (a reshape, a subview) is never pointwise.
-    Value memref = accessed;
-    while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
-      memref = view.getViewSource();
+    Value memref = tnp::rootOf(accessed);
     AffineMap map = load ? load.getAffineMap() : store.getAffineMap();
     ValueRange indices = load ? load.getIndices() : store.getIndices();
     Access &access = accesses[memref];

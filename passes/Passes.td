@@ -244,6 +244,53 @@ def TnpUnrollNarrowLoopsPass
   let dependentDialects = ["::mlir::affine::AffineDialect"];
 }
 
+def TnpVectorizeShortReductionsPass
+    : Pass<"tnp-vectorize-short-reductions", "::mlir::func::FuncOp"> {
+  let summary = "vectorize reduction loops a few vectors long";
+  let description = [{
+    The pipeline leaves reduction loops to LLVM's loop vectorizer, which
+    interleaves several vector accumulators where affine's vectorizer
+    keeps one. LLVM gives up on short loops of some combiners, though: an
+    argmax's fold of its 64 lanes, a max (arith.maximumf) and then a min
+    of positions, ran as two scalar chains of 64 steps, costlier per row
+    than the whole vectorized pass over a 1024-wide row. An innermost
+    reduction loop whose constant trip count is 1 to 4 vectors (of
+    `width` elements) is vectorized here instead: one vector accumulator,
+    then a vector.reduction.
+  }];
+  let options = [
+    Option<"width", "width", "unsigned", /*default=*/"16",
+           "elements per vector">,
+  ];
+  let dependentDialects = [
+    "::mlir::vector::VectorDialect", "::mlir::ub::UBDialect"
+  ];
+}
+
+def TnpInterleaveAccumulatorsPass
+    : Pass<"tnp-interleave-accumulators", "::mlir::func::FuncOp"> {
+  let summary = "unroll-jam short vector loops around accumulator chains";
+  let description = [{
+    An argmax over rows folds each row into lanes of (value, index) pairs,
+    carried as vectors through the loop over the row's chunks: once
+    vectorized, the loop over the lanes runs that inner loop once per
+    vector of lanes, each trip a chain of dependent compares and selects
+    (about 6 cycles per 16 elements on this CPU, 12 with the loop's own
+    work). Unroll-jamming the lane loop (at most 4 trips) gives the inner
+    loop independent chains the CPU overlaps. Only where reordering the
+    trips is sound: the inner loop only reads memory, and the lane loop's
+    other accesses to a buffer it writes touch that trip's lanes of a
+    distinct buffer the inner loop does not read.
+    ```mlir
+    affine.for %l = 0 to 64 step 16 {
+      %a0 = vector.transfer_read %acc[%i, %l]
+      %a = affine.for %c = 0 to %n iter_args(%x = %a0) { ... }
+      vector.transfer_write %a, %acc[%i, %l] }
+    // becomes one trip whose inner loop carries four accumulators
+    ```
+  }];
+}
+
 def TnpFuseLoopsPass : Pass<"tnp-fuse-loops", "::mlir::func::FuncOp"> {
   let summary = "fuse adjacent loop nests that meet only point to point";
   let description = [{

@@ -6,15 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/BufferRoots.h"
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/MapVector.h"
 
 namespace mlir::tnp {
@@ -25,23 +24,6 @@ namespace mlir::tnp {
 using namespace mlir;
 
 namespace {
-
-/// The buffer `memref` is a view of.
-Value rootOf(Value memref) {
-  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
-    memref = view.getViewSource();
-  return memref;
-}
-
-/// Whether `root` is a buffer no other root aliases: an allocation, or a
-/// function argument (the runtime's calling convention passes each result
-/// in a buffer of its own, never one of the inputs).
-bool isDistinct(Value root) {
-  if (auto arg = dyn_cast<BlockArgument>(root))
-    return isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
-  return isa_and_present<memref::AllocOp, memref::AllocaOp>(
-      root.getDefiningOp());
-}
 
 /// A load and a store of the same element, invariant in the loop.
 struct Accumulator {
@@ -58,9 +40,9 @@ SmallVector<Accumulator> accumulatorsOf(affine::AffineForOp loop) {
   llvm::MapVector<Value, SmallVector<Operation *, 2>> accesses;
   WalkResult walk = loop.getBody()->walk([&](Operation *op) {
     if (auto load = dyn_cast<affine::AffineLoadOp>(op))
-      accesses[rootOf(load.getMemRef())].push_back(op);
+      accesses[tnp::rootOf(load.getMemRef())].push_back(op);
     else if (auto store = dyn_cast<affine::AffineStoreOp>(op))
-      accesses[rootOf(store.getMemRef())].push_back(op);
+      accesses[tnp::rootOf(store.getMemRef())].push_back(op);
     else if (!isa<affine::AffineForOp, affine::AffineIfOp,
                   affine::AffineYieldOp>(op) &&
              !isMemoryEffectFree(op))
@@ -69,12 +51,12 @@ SmallVector<Accumulator> accumulatorsOf(affine::AffineForOp loop) {
   });
   SmallVector<Accumulator> found;
   if (walk.wasInterrupted() || !llvm::all_of(accesses, [](auto &entry) {
-        return isDistinct(entry.first) ||
+        return tnp::isDistinctBuffer(entry.first) ||
                entry.first.template getDefiningOp<memref::GetGlobalOp>();
       }))
     return found;
   for (auto &[root, ops] : accesses) {
-    if (ops.size() != 2 || !isDistinct(root))
+    if (ops.size() != 2 || !tnp::isDistinctBuffer(root))
       continue;
     auto load = dyn_cast<affine::AffineLoadOp>(ops[0]);
     auto store = dyn_cast<affine::AffineStoreOp>(ops[1]);

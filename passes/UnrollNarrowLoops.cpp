@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/LoopUtils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::tnp {
 #define GEN_PASS_DEF_TNPUNROLLNARROWLOOPSPASS
@@ -59,6 +60,20 @@ struct TnpUnrollNarrowLoopsPass
     });
     for (affine::AffineForOp loop : narrow)
       (void)affine::loopUnrollFull(loop);
+    if (narrow.empty())
+      return;
+    // The copies index through affine.apply ops of the unrolled constants
+    // (%c0, %c0 + 1, ...), which the vectorizer rejects in a loop around
+    // them: fold those into the accesses' maps.
+    MLIRContext *context = &getContext();
+    RewritePatternSet patterns(context);
+    affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);
+    affine::AffineLoadOp::getCanonicalizationPatterns(patterns, context);
+    affine::AffineStoreOp::getCanonicalizationPatterns(patterns, context);
+    (void)applyPatternsGreedily(
+        getOperation(), std::move(patterns),
+        GreedyRewriteConfig().setRegionSimplificationLevel(
+            GreedySimplifyRegionLevel::Disabled));
   }
 };
 

@@ -248,7 +248,9 @@ struct ScanOpLowering : OpConversionPattern<ScanOp> {
 
 /// Whether `x` should replace the held `best` of an argmax (`isMax`) or
 /// argmin over `dtype`: it is strictly better, or NaN where `best` is not
-/// (NumPy's first NaN wins both).
+/// (NumPy's first NaN wins both). For floats that is an unordered compare
+/// (true if x is NaN) while best is a number: two compares, the second
+/// masked by the first on AVX-512.
 Value buildBetter(OpBuilder &b, Location loc, Type dtype, bool isMax, Value x,
                   Value best) {
   if (!isa<FloatType>(x.getType())) {
@@ -260,14 +262,12 @@ Value buildBetter(OpBuilder &b, Location loc, Type dtype, bool isMax, Value x,
                             : arith::CmpIPredicate::slt);
     return arith::CmpIOp::create(b, loc, predicate, x, best);
   }
-  Value better = arith::CmpFOp::create(
-      b, loc, isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT, x,
-      best);
-  Value xIsNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
   Value bestIsNumber =
       arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ORD, best, best);
-  return arith::OrIOp::create(
-      b, loc, better, arith::AndIOp::create(b, loc, xIsNaN, bestIsNumber));
+  Value better = arith::CmpFOp::create(
+      b, loc, isMax ? arith::CmpFPredicate::UGT : arith::CmpFPredicate::ULT, x,
+      best);
+  return arith::AndIOp::create(b, loc, bestIsNumber, better);
 }
 
 /// Whether `x` and `best` tie: equal, or both NaN.
@@ -333,7 +333,7 @@ std::pair<Value, Value> buildArgFold(OpBuilder &b, Location loc, Type dtype,
 
 /// Lanes an argmax over the innermost dimension is split into: 16 float32
 /// values fill an AVX-512 vector (two AVX2 ones).
-constexpr int64_t kArgLanes = 16;
+constexpr int64_t kArgLanes = 64;
 
 /// tnp.argmax/argmin to linalg.generic reductions of (value, index) pairs,
 /// starting from (-inf or the dtype's minimum, 0), which keeps index 0 when
@@ -420,55 +420,112 @@ struct ArgReduceOpLowering : OpConversionPattern<ArgOp> {
         tensor::ExpandShapeOp::create(rewriter, loc, srcType.clone(chunkStatic),
                                       main, reassociation, chunkShape);
 
-    // One (value, chunk) pair per lane.
-    SmallVector<int64_t> laneShape(type.getShape());
-    laneShape.push_back(kArgLanes);
-    auto laneType = type.clone(laneShape);
-    auto [laneValues, laneChunks] = buildArgFold(
-        rewriter, loc, dtype, IsMax, chunked, rank - 1,
-        buildFilled(rewriter, loc, laneType.clone(srcType.getElementType()),
-                    dynamicSizes, extreme),
-        buildFilled(rewriter, loc, laneType, dynamicSizes, zero), Value(),
-        /*axisInnermost=*/true);
+    // The whole chunks, folded into a (value, position) pair per row.
+    // Lanes count chunks in int32 when a row has under 2^31 of them: half
+    // the registers and selects of int64 in the loop over the row.
+    Type indexType = type.getElementType();
+    auto foldChunks = [&](OpBuilder &b, Type counterType) {
+      // One (value, chunk) pair per lane.
+      SmallVector<int64_t> laneShape(type.getShape());
+      laneShape.push_back(kArgLanes);
+      auto laneType = type.clone(laneShape, counterType);
+      auto [laneValues, laneChunks] = buildArgFold(
+          b, loc, dtype, IsMax, chunked, rank - 1,
+          buildFilled(b, loc, laneType.clone(srcType.getElementType()),
+                      dynamicSizes, extreme),
+          buildFilled(b, loc, laneType, dynamicSizes,
+                      buildScalarConstant(b, loc, counterType, 0)),
+          Value(), /*axisInnermost=*/true);
 
-    // The lanes, folded: a lane's pair sits at chunk * kArgLanes + lane.
-    SmallVector<AffineExpr> outExprs;
-    for (int64_t d = 0; d < rank - 1; ++d)
-      outExprs.push_back(rewriter.getAffineDimExpr(d));
-    SmallVector<utils::IteratorType> iterators(rank - 1,
-                                               utils::IteratorType::parallel);
-    iterators.push_back(utils::IteratorType::reduction);
-    AffineMap inMap = rewriter.getMultiDimIdentityMap(rank);
-    auto outMap = AffineMap::get(rank, 0, outExprs, rewriter.getContext());
-    auto lanes = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{valueType, type},
-        ValueRange{laneValues, laneChunks}, ValueRange{values, indices},
-        ArrayRef<AffineMap>{inMap, inMap, outMap, outMap}, iterators,
-        [&](OpBuilder &b, Location loc, ValueRange args) {
-          Value x = args[0], chunk = args[1], best = args[2],
-                bestIndex = args[3];
-          Type indexType = bestIndex.getType();
-          Value lane = arith::IndexCastOp::create(
-              b, loc, indexType, linalg::IndexOp::create(b, loc, rank - 1));
-          Value index = arith::AddIOp::create(
-              b, loc,
-              arith::MulIOp::create(
-                  b, loc, chunk,
-                  buildScalarConstant(b, loc, indexType, kArgLanes)),
-              lane);
-          Value earlier = arith::CmpIOp::create(
-              b, loc, arith::CmpIPredicate::slt, index, bestIndex);
-          Value take = arith::OrIOp::create(
-              b, loc, buildBetter(b, loc, dtype, IsMax, x, best),
-              arith::AndIOp::create(b, loc, buildTie(b, loc, x, best),
-                                    earlier));
-          linalg::YieldOp::create(
-              b, loc,
-              ValueRange{
-                  arith::SelectOp::create(b, loc, take, x, best),
-                  arith::SelectOp::create(b, loc, take, index, bestIndex)});
-        });
-    Value result = lanes.getResult(1);
+      // The lanes, folded in two vectorizable reductions rather than one
+      // serial chain of pairs: the best value (NaN if any lane holds one,
+      // as arith.maximumf propagates it), then the smallest position of a lane
+      // holding it (a lane's pair sits at chunk * kArgLanes + lane), so the
+      // first extremum still wins.
+      SmallVector<AffineExpr> outExprs;
+      for (int64_t d = 0; d < rank - 1; ++d)
+        outExprs.push_back(b.getAffineDimExpr(d));
+      SmallVector<utils::IteratorType> iterators(rank - 1,
+                                                 utils::IteratorType::parallel);
+      iterators.push_back(utils::IteratorType::reduction);
+      AffineMap inMap = b.getMultiDimIdentityMap(rank);
+      auto outMap = AffineMap::get(rank, 0, outExprs, b.getContext());
+      Value best =
+          linalg::GenericOp::create(
+              b, loc, TypeRange{valueType}, ValueRange{laneValues},
+              ValueRange{values}, ArrayRef<AffineMap>{inMap, outMap}, iterators,
+              [&](OpBuilder &b, Location loc, ValueRange args) {
+                linalg::YieldOp::create(
+                    b, loc,
+                    buildCombine(b, loc,
+                                 IsMax ? CombineKind::Max : CombineKind::Min,
+                                 dtype, args[0], args[1]));
+              })
+              .getResult(0);
+      Value none = arith::ConstantOp::create(
+          b, loc,
+          b.getIntegerAttr(indexType, APInt::getSignedMaxValue(
+                                          indexType.getIntOrFloatBitWidth())));
+      // Lane numbers come from a table rather than linalg.index: the
+      // vectorizer takes loads, not a vectorized loop's induction variable.
+      SmallVector<APInt> laneNumbers;
+      for (int64_t lane = 0; lane < kArgLanes; ++lane)
+        laneNumbers.push_back(APInt(indexType.getIntOrFloatBitWidth(),
+                                    static_cast<uint64_t>(lane)));
+      Value laneTable = arith::ConstantOp::create(
+          b, loc,
+          DenseElementsAttr::get(RankedTensorType::get({kArgLanes}, indexType),
+                                 laneNumbers));
+      auto laneMap = AffineMap::get(rank, 0, b.getAffineDimExpr(rank - 1));
+      Value result =
+          linalg::GenericOp::create(
+              b, loc, TypeRange{type},
+              ValueRange{laneValues, laneChunks, laneTable, best},
+              ValueRange{buildFilled(b, loc, type, dynamicSizes, none)},
+              ArrayRef<AffineMap>{inMap, inMap, laneMap, outMap, outMap},
+              iterators,
+              [&](OpBuilder &b, Location loc, ValueRange args) {
+                Value x = args[0], chunk = args[1], lane = args[2],
+                      best = args[3], first = args[4];
+                if (counterType != indexType)
+                  chunk = arith::ExtUIOp::create(b, loc, indexType, chunk);
+                Value index = arith::AddIOp::create(
+                    b, loc,
+                    arith::MulIOp::create(
+                        b, loc, chunk,
+                        buildScalarConstant(b, loc, indexType, kArgLanes)),
+                    lane);
+                Value candidate = arith::SelectOp::create(
+                    b, loc, buildTie(b, loc, x, best), index, none);
+                linalg::YieldOp::create(b, loc,
+                                        ValueRange{arith::MinSIOp::create(
+                                            b, loc, candidate, first)});
+              })
+              .getResult(0);
+      return std::pair<Value, Value>(best, result);
+    };
+    constexpr int64_t kMaxInt32Chunks = int64_t(1) << 31;
+    Value best, result;
+    if (!ShapedType::isDynamic(n)) {
+      std::tie(best, result) = foldChunks(
+          rewriter,
+          n / kArgLanes < kMaxInt32Chunks ? rewriter.getI32Type() : indexType);
+    } else {
+      Value fits = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::ult, cast<Value>(chunks),
+          arith::ConstantIndexOp::create(rewriter, loc, kMaxInt32Chunks));
+      auto branch = [&](Type counterType) {
+        return [&, counterType](OpBuilder &b, Location loc) {
+          auto [best, result] = foldChunks(b, counterType);
+          scf::YieldOp::create(b, loc, ValueRange{best, result});
+        };
+      };
+      auto ifOp =
+          scf::IfOp::create(rewriter, loc, fits, branch(rewriter.getI32Type()),
+                            branch(indexType));
+      best = ifOp.getResult(0);
+      result = ifOp.getResult(1);
+    }
 
     // The elements after the last whole chunk.
     if (ShapedType::isDynamic(n) || n % kArgLanes) {
@@ -481,8 +538,7 @@ struct ArgReduceOpLowering : OpConversionPattern<ArgOp> {
       Value tail = tensor::ExtractSliceOp::create(
           rewriter, loc, src, tailOffsets, tailSizes, strides);
       result =
-          buildArgFold(rewriter, loc, dtype, IsMax, tail, axis,
-                       lanes.getResult(0), result,
+          buildArgFold(rewriter, loc, dtype, IsMax, tail, axis, best, result,
                        getValueOrCreateConstantIndexOp(rewriter, loc, whole))
               .second;
     }

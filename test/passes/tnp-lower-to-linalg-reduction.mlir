@@ -164,11 +164,9 @@ func.func @argmax(%x: tensor<?x4xf32>) -> tensor<?xi64> {
   // CHECK: %[[R:.*]]:2 = linalg.generic {indexing_maps = [#[[$IN]], #[[$OUT]], #[[$OUT]]], iterator_types = ["parallel", "reduction"]}
   // CHECK-SAME: ins(%[[X]] : tensor<?x4xf32>) outs(%[[V]], %[[I]] : tensor<?xf32>, tensor<?xi64>)
   // CHECK-NEXT: ^bb0(%[[E:.*]]: f32, %[[BEST:.*]]: f32, %[[BEST_I:.*]]: i64):
-  // CHECK-NEXT: %[[GT:.*]] = arith.cmpf ogt, %[[E]], %[[BEST]] : f32
-  // CHECK-NEXT: %[[NAN:.*]] = arith.cmpf uno, %[[E]], %[[E]] : f32
   // CHECK-NEXT: %[[NUM:.*]] = arith.cmpf ord, %[[BEST]], %[[BEST]] : f32
-  // CHECK-NEXT: %[[NEW_NAN:.*]] = arith.andi %[[NAN]], %[[NUM]] : i1
-  // CHECK-NEXT: %[[TAKE:.*]] = arith.ori %[[GT]], %[[NEW_NAN]] : i1
+  // CHECK-NEXT: %[[GT:.*]] = arith.cmpf ugt, %[[E]], %[[BEST]] : f32
+  // CHECK-NEXT: %[[TAKE:.*]] = arith.andi %[[NUM]], %[[GT]] : i1
   // CHECK-NEXT: %[[IDX:.*]] = linalg.index 1 : index
   // CHECK-NEXT: %[[IDX64:.*]] = arith.index_cast %[[IDX]] : index to i64
   // CHECK-NEXT: %[[NV:.*]] = arith.select %[[TAKE]], %[[E]], %[[BEST]] : f32
@@ -181,32 +179,56 @@ func.func @argmax(%x: tensor<?x4xf32>) -> tensor<?xi64> {
 
 // -----
 
-// A row of 40: two whole chunks of 16, viewed as [rows, 2, 16] and folded
-// with the chunk loop innermost into one (value, chunk) pair per lane; the
-// lanes fold into one pair at chunk * 16 + lane, ties to the smaller index;
-// the last 8 elements (from 32 on) fold into that.
+// A row of 136: two whole chunks of 64, viewed as [rows, 2, 64] and folded
+// with the chunk loop innermost into one (value, chunk) pair per lane, the
+// chunk counted in int32; the lanes fold into the best value, then the
+// smallest position chunk * 64 + lane holding it; the last 8 elements (from
+// 128 on) fold into that pair.
 // CHECK-DAG:   #[[$CHUNKS:.*]] = affine_map<(d0, d1, d2) -> (d0, d2, d1)>
 // CHECK-DAG:   #[[$LANES:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-DAG:   #[[$ROW:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG:   #[[$LANE:.*]] = affine_map<(d0, d1) -> (d1)>
 // CHECK-LABEL: func.func @argmax_lanes
-// CHECK-SAME:  (%[[X:.*]]: tensor<?x40xf32>)
-func.func @argmax_lanes(%x: tensor<?x40xf32>) -> tensor<?xi64> {
-  // CHECK:      %[[WHOLE:.*]] = tensor.extract_slice %[[X]][0, 0] [%{{.*}}, 32] [1, 1]
-  // CHECK:      %[[CHUNKED:.*]] = tensor.expand_shape %[[WHOLE]] {{\[}}[0], [1, 2]] output_shape [%{{.*}}, 2, 16] : tensor<?x32xf32> into tensor<?x2x16xf32>
+// CHECK-SAME:  (%[[X:.*]]: tensor<?x136xf32>)
+func.func @argmax_lanes(%x: tensor<?x136xf32>) -> tensor<?xi64> {
+  // CHECK:      %[[WHOLE:.*]] = tensor.extract_slice %[[X]][0, 0] [%{{.*}}, 128] [1, 1]
+  // CHECK:      %[[CHUNKED:.*]] = tensor.expand_shape %[[WHOLE]] {{\[}}[0], [1, 2]] output_shape [%{{.*}}, 2, 64] : tensor<?x128xf32> into tensor<?x2x64xf32>
   // CHECK:      %[[PER_LANE:.*]]:2 = linalg.generic {indexing_maps = [#[[$CHUNKS]], #[[$LANES]], #[[$LANES]]], iterator_types = ["parallel", "parallel", "reduction"]}
-  // CHECK-SAME:   ins(%[[CHUNKED]] : tensor<?x2x16xf32>)
+  // CHECK-SAME:   ins(%[[CHUNKED]] : tensor<?x2x64xf32>)
+  // CHECK-SAME:   tensor<?x64xf32>, tensor<?x64xi32>
   // CHECK:        %[[CHUNK:.*]] = linalg.index 2 : index
-  // CHECK:      %[[FOLDED:.*]]:2 = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[PER_LANE]]#0, %[[PER_LANE]]#1
-  // CHECK:        %[[LANE:.*]] = linalg.index 1 : index
+  // CHECK:        arith.index_cast %[[CHUNK]] : index to i32
+  // CHECK:      %[[BEST:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[PER_LANE]]#0 : tensor<?x64xf32>)
+  // CHECK:        arith.maximumf
+  // CHECK:      %[[TABLE:.*]] = arith.constant dense<[0, 1, 2, {{.*}}, 63]> : tensor<64xi64>
+  // CHECK:      %[[FIRST:.*]] = linalg.generic {indexing_maps = [#[[$ROW]], #[[$ROW]], #[[$LANE]], {{.*}}], iterator_types = ["parallel", "reduction"]} ins(%[[PER_LANE]]#0, %[[PER_LANE]]#1, %[[TABLE]], %[[BEST]]
+  // CHECK:        arith.extui %{{.*}} : i32 to i64
   // CHECK:        arith.muli %{{.*}}, %{{.*}} : i64
-  // CHECK:        %[[AT:.*]] = arith.addi
-  // CHECK:        arith.cmpi slt, %[[AT]], %{{.*}} : i64
-  // CHECK:      %[[TAIL:.*]] = tensor.extract_slice %[[X]][0, 32] [%{{.*}}, 8] [1, 1]
-  // CHECK:      %[[R:.*]]:2 = linalg.generic {{.*}} ins(%[[TAIL]] : tensor<?x8xf32>) outs(%[[FOLDED]]#0, %[[FOLDED]]#1
+  // CHECK:        arith.minsi
+  // CHECK:      %[[TAIL:.*]] = tensor.extract_slice %[[X]][0, 128] [%{{.*}}, 8] [1, 1]
+  // CHECK:      %[[R:.*]]:2 = linalg.generic {{.*}} ins(%[[TAIL]] : tensor<?x8xf32>) outs(%[[BEST]], %[[FIRST]]
   // CHECK:        %[[I:.*]] = linalg.index 1 : index
   // CHECK:        arith.addi %[[I]], %{{.*}} : index
   // CHECK:      return %[[R]]#1
-  %0 = tnp.argmax %x, axis = 1 : (tensor<?x40xf32>) -> tensor<?xi64>
+  %0 = tnp.argmax %x, axis = 1 : (tensor<?x136xf32>) -> tensor<?xi64>
   return %0 : tensor<?xi64>
+}
+
+// -----
+
+// A row of unknown length counts chunks in int32 below 2^31 of them, in
+// int64 from there on.
+// CHECK-LABEL: func.func @argmin_dynamic_row
+func.func @argmin_dynamic_row(%x: tensor<4x?xf64>) -> tensor<4xi64> {
+  // CHECK:      %[[CHUNKS:.*]] = arith.divui
+  // CHECK:      %[[FITS:.*]] = arith.cmpi ult, %[[CHUNKS]], %{{.*}} : index
+  // CHECK:      scf.if %[[FITS]] -> (tensor<4xf64>, tensor<4xi64>)
+  // CHECK:        outs({{.*}} : tensor<4x64xf64>, tensor<4x64xi32>)
+  // CHECK:        arith.minimumf
+  // CHECK:      } else {
+  // CHECK:        outs({{.*}} : tensor<4x64xf64>, tensor<4x64xi64>)
+  %0 = tnp.argmin %x, axis = 1 : (tensor<4x?xf64>) -> tensor<4xi64>
+  return %0 : tensor<4xi64>
 }
 
 // -----
