@@ -267,6 +267,40 @@ def TnpVectorizeShortReductionsPass
   ];
 }
 
+def TnpInferInBoundsPass
+    : Pass<"tnp-infer-in-bounds", "::mlir::func::FuncOp"> {
+  let summary = "mark vector transfers in bounds where loop bounds prove it";
+  let description = [{
+    affine's vectorizer makes every transfer possibly out of bounds, so
+    each lowers to a masked load or store behind a mask computed per trip
+    (a broadcast and a compare), even in a loop from 0 to 1024 by 16 over
+    a dimension of 1024. Where the transfer runs along the innermost
+    dimension of a static shape and its index is at most a known constant
+    (a constant, a loop induction variable with constant bounds, or an
+    affine.apply growing with such values), it is marked in bounds when
+    that largest index plus the vector's length fits the dimension.
+    ```mlir
+    affine.for %j = 0 to 1024 step 16 {
+      %v = vector.transfer_read %x[%i, %j], %pad : memref<8x1024xf32>, vector<16xf32>
+    // gets in_bounds = [true]
+    ```
+  }];
+}
+
+def TnpForwardTransfersPass
+    : Pass<"tnp-forward-transfers", "::mlir::func::FuncOp"> {
+  let summary = "forward vector stores to the loads that read them back";
+  let description = [{
+    A fill fused into the loop that then accumulates into the filled
+    buffer leaves, once vectorized, a masked vector store of the fill
+    value and a masked load of it right after (an argmax's lanes start
+    that way): x86 does not forward a masked store to a load, which waits
+    for the store to complete. MLIR's transfer-op flow optimization
+    forwards such stores to the loads they dominate and drops stores that
+    are overwritten before anything reads them.
+  }];
+}
+
 def TnpInterleaveAccumulatorsPass
     : Pass<"tnp-interleave-accumulators", "::mlir::func::FuncOp"> {
   let summary = "unroll-jam short vector loops around accumulator chains";

@@ -96,6 +96,8 @@ void tnp::buildLinalgToLLVMPipeline(OpPassManager &pm,
     fn.addPass(affine::createAffineVectorize(vectorize));
     fn.addPass(createTnpVectorizeShortReductionsPass(
         TnpVectorizeShortReductionsPassOptions{options.vectorWidth}));
+    fn.addPass(createTnpInferInBoundsPass());
+    fn.addPass(createTnpForwardTransfersPass());
     fn.addPass(createTnpInterleaveAccumulatorsPass());
   }
   // vector-to-scf emits affine.apply, so affine is lowered after it.

@@ -178,15 +178,15 @@ for fn, f in [("sum", np.sum), ("max", np.max), ("mean", np.mean),
     cls, msg = numpy_error(lambda: f(a23, axis=(0, 0)))
     c.case("%s_axis_repeated" % fn, fn, [a23], {"axes": (0, 0)},
            raises=(cls, msg))
-# Long rows: an argmax over the innermost axis folds lanes of 16 elements
+# Long rows: an argmax over the innermost axis folds lanes of 64 elements
 # apiece, then the lanes, then the elements after the last whole chunk
-# (lengths around multiples of 16). Values from {-2..2} tie across lanes
+# (lengths around multiples of 64; under 128 the row folds whole). Values from {-2..2} tie across lanes
 # and chunks; NaNs sit in the middle, late (the tail) or twice; a row of
 # the fold's start value (-inf, the dtype's minimum) and one of the other
 # extreme must give index 0. (A generator of their own leaves the other
 # cases' values as they were.)
 lanes_rng = np.random.default_rng(16)
-for n in [16, 17, 31, 32, 33, 47, 100]:
+for n in [17, 100, 127, 128, 129, 191, 256, 300]:
     for dtype in ["float32", "float64", "float16", "int32", "uint8", "int64"]:
         x = lanes_rng.integers(-2, 3, size=(6, n))
         if dtype.startswith("uint"):

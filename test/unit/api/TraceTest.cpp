@@ -125,6 +125,29 @@ TEST(TraceTest, PublicApiTracesLikeEager) {
   expectNear(std::get<7>(got), std::get<7>(want));
 }
 
+TEST(TraceTest, TracedArgReductionsOverLongRowsMatchEager) {
+  // Rows of 128 and more fold in lanes of 64: traced, the length is static
+  // (int32 chunk counters chosen when compiling); eager, it is dynamic (the
+  // counters' width chosen at run time). Values from {-2..2} tie across
+  // lanes and chunks; a NaN in the middle, one in the tail and a row of
+  // -inf take the other paths. (Eager matches NumPy in test/numpy.)
+  auto argBoth = tnp::trace([](const tnp::ndarray &x) {
+    return std::make_tuple(tnp::argmax(x, 1), tnp::argmin(x, 1));
+  });
+  const double nan = std::nan(""), inf = INFINITY;
+  for (int64_t n : {127, 128, 200, 1000}) {
+    tnp::ndarray ints = tnp::random::randint(-2, 3, {5, n});
+    for (tnp::dtype type : {tnp::float32, tnp::float64, tnp::int32}) {
+      tnp::ndarray x = ints.astype(type);
+      if (type != tnp::int32)
+        x = x.at(1, n / 2).set(nan).at(2, n - 1).set(nan).at(3).set(-inf);
+      auto [maxAt, minAt] = argBoth(x);
+      expectNear(maxAt, tnp::argmax(x, 1));
+      expectNear(minAt, tnp::argmin(x, 1));
+    }
+  }
+}
+
 TEST(TraceTest, TracedArraysRefuseValues) {
   tnp::ndarray x = tnp::ones({3});
   auto item = tnp::trace([](const tnp::ndarray &x) {

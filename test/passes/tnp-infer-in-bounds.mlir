@@ -1,0 +1,65 @@
+// RUN: tnp-opt %s --split-input-file --tnp-infer-in-bounds | FileCheck %s
+
+// Loops from 0 to 1024 by 16 over a dimension of 1024: every transfer fits.
+// CHECK-LABEL: func.func @whole_vectors
+// CHECK:       vector.transfer_read %{{.*}} {in_bounds = [true]}
+// CHECK:       vector.transfer_write %{{.*}} {in_bounds = [true]}
+func.func @whole_vectors(%x: memref<8x1024xf32>, %y: memref<8x1024xf32>) {
+  %pad = arith.constant 0.0 : f32
+  affine.for %i = 0 to 8 {
+    affine.for %j = 0 to 1024 step 16 {
+      %v = vector.transfer_read %x[%i, %j], %pad : memref<8x1024xf32>, vector<16xf32>
+      vector.transfer_write %v, %y[%i, %j] : vector<16xf32>, memref<8x1024xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// An argmax's chunks: lane + chunk * 64 is at most 48 + 3 * 64 = 240, and
+// 240 + 16 fits 256.
+// CHECK-LABEL: func.func @chunks
+// CHECK:       vector.transfer_read %{{.*}} {in_bounds = [true]}
+func.func @chunks(%x: memref<4x256xf32>) -> vector<16xf32> {
+  %pad = arith.constant 0.0 : f32
+  %zero = arith.constant dense<0.0> : vector<16xf32>
+  %r = affine.for %l = 0 to 64 step 16 iter_args(%acc = %zero) -> (vector<16xf32>) {
+    %s = affine.for %c = 0 to 4 iter_args(%a = %acc) -> (vector<16xf32>) {
+      %j = affine.apply affine_map<(d0, d1) -> (d0 + d1 * 64)>(%l, %c)
+      %v = vector.transfer_read %x[%c, %j], %pad : memref<4x256xf32>, vector<16xf32>
+      %m = arith.maximumf %v, %a : vector<16xf32>
+      affine.yield %m : vector<16xf32>
+    }
+    affine.yield %s : vector<16xf32>
+  }
+  return %r : vector<16xf32>
+}
+
+// -----
+
+// The last vector of a 1000-wide row runs past it; a dynamic row, a
+// dynamic loop bound and a loop step short of the vector are unknown or
+// too long: all stay masked.
+// CHECK-LABEL: func.func @may_overrun
+// CHECK-NOT:   in_bounds
+func.func @may_overrun(%x: memref<1000xf32>, %y: memref<?xf32>, %z: memref<64xf32>, %n: index) {
+  %pad = arith.constant 0.0 : f32
+  affine.for %j = 0 to 1000 step 16 {
+    %v = vector.transfer_read %x[%j], %pad : memref<1000xf32>, vector<16xf32>
+    vector.transfer_write %v, %x[%j] : vector<16xf32>, memref<1000xf32>
+  }
+  affine.for %j = 0 to 64 step 16 {
+    %v = vector.transfer_read %y[%j], %pad : memref<?xf32>, vector<16xf32>
+    vector.transfer_write %v, %y[%j] : vector<16xf32>, memref<?xf32>
+  }
+  affine.for %j = 0 to %n step 16 {
+    %v = vector.transfer_read %z[%j], %pad : memref<64xf32>, vector<16xf32>
+    vector.transfer_write %v, %z[%j] : vector<16xf32>, memref<64xf32>
+  }
+  affine.for %j = 0 to 64 step 8 {
+    %v = vector.transfer_read %z[%j], %pad : memref<64xf32>, vector<16xf32>
+    vector.transfer_write %v, %z[%j] : vector<16xf32>, memref<64xf32>
+  }
+  return
+}
