@@ -103,10 +103,11 @@ void multiplyByLoops(const T *lhs, int64_t m, int64_t k, int64_t lrs,
     }
 }
 
-/// Products of fewer multiply-adds run on the calling thread: waking a
-/// worker costs tens of microseconds here, and split in two, a 128^2 float32
-/// product (44 us) took 70-100.
-constexpr int64_t kParallelMultiplyAdds = int64_t(1) << 22;
+/// Products of fewer multiply-adds run on the calling thread. With workers
+/// that sleep between jobs, waking one cost tens of microseconds, and a
+/// 128^2 float32 product (44 us) split in two took 70-100; with workers
+/// polling between jobs (runtime/Workers.cpp) it takes 27.
+constexpr int64_t kParallelMultiplyAdds = int64_t(1) << 20;
 
 /// Rows or columns a panel of a split product starts at a multiple of:
 /// OpenBLAS's register blocks.

@@ -19,9 +19,11 @@ namespace tnp::runtime {
 /// Threads that run work at once: the workers and the calling thread.
 unsigned workerThreads();
 
-/// Calls `chunk(c)` for every c in [0, chunks), chunk 0 on the calling
-/// thread and the rest on the workers, and returns when all have. `chunk`
-/// must not throw.
+/// Calls `chunk(c)` for every c in [0, chunks), the calling thread and the
+/// workers taking chunks in turn, and returns when all have run. Workers
+/// poll for a while between jobs, so back-to-back calls need no wake-up; a
+/// call from inside a chunk, or while another thread's call holds the
+/// workers, runs its chunks on the calling thread. `chunk` must not throw.
 void runChunks(int64_t chunks, llvm::function_ref<void(int64_t)> chunk);
 
 } // namespace tnp::runtime

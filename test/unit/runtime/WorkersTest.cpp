@@ -5,8 +5,10 @@
 #include "gtest/gtest.h"
 
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <sched.h>
+#include <thread>
 
 using namespace tnp::runtime;
 
@@ -39,6 +41,38 @@ TEST(WorkersTest, EveryChunkRunsOnce) {
   std::atomic<int64_t> sum{0};
   runChunks(7, [&](int64_t c) { sum += int64_t(1) << c; });
   EXPECT_EQ(sum.load(), 127);
+}
+
+// Jobs back to back, with pauses longer than the workers poll (they sleep
+// and must wake), each sees all its chunks run before it returns.
+TEST(WorkersTest, JobsBackToBackAndAfterSleeping) {
+  for (int job = 0; job < 2000; ++job) {
+    std::atomic<int64_t> sum{0};
+    runChunks(3, [&](int64_t c) { sum += c + 1; });
+    ASSERT_EQ(sum.load(), 6) << "job " << job;
+    if (job % 500 == 0)
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+}
+
+// A chunk that splits its own work runs the inner chunks itself (the
+// workers are taken), and two threads splitting at once both finish.
+TEST(WorkersTest, NestedAndConcurrentCallsFinish) {
+  std::atomic<int64_t> inner{0};
+  runChunks(4, [&](int64_t) {
+    runChunks(5, [&](int64_t c) { inner += c; });
+  });
+  EXPECT_EQ(inner.load(), 4 * 10);
+
+  std::atomic<int64_t> total{0};
+  auto split = [&] {
+    for (int job = 0; job < 500; ++job)
+      runChunks(4, [&](int64_t c) { total += c; });
+  };
+  std::thread other(split);
+  split();
+  other.join();
+  EXPECT_EQ(total.load(), 2 * 500 * 6);
 }
 
 } // namespace
