@@ -52,6 +52,10 @@ struct Call {
   /// Set for primitives that may run on the host. Such a call still passes
   /// execute() like every primitive, so traces and tapes record it.
   HostFn onHost = nullptr;
+  /// Set for primitives with a way of their own to split a large call among
+  /// threads (lib/EagerCall.cpp calls it when the call touches enough
+  /// elements and there are threads); null where it would rather run whole.
+  HostFn onThreads = nullptr;
   std::array<const ArrayImpl *, kMaxInputs> inputs{};
   int numInputs = 0;
   std::array<int64_t, kMaxAttrs> attrs{};

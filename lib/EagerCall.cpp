@@ -3,6 +3,9 @@
 #include "lib/EagerCall.h"
 
 #include "lib/KernelCache.h"
+#include "lib/Session.h"
+
+#include "dialect/TnpOps.h"
 
 #include "runtime/Workers.h"
 
@@ -11,6 +14,7 @@
 #include <algorithm>
 #include <exception>
 #include <mutex>
+#include <vector>
 
 using namespace tnp;
 using namespace tnp::detail;
@@ -59,34 +63,15 @@ void callRows(const CompiledCode &kernel, const Call &call,
 /// task costs a few microseconds, and splitting 2^18 elements lost time.
 constexpr int64_t kParallelElements = int64_t(1) << 19;
 
-} // namespace
-
-std::shared_ptr<ArrayImpl> tnp::detail::runEagerly(const Call &call) {
-  if (call.onHost)
-    if (std::shared_ptr<ArrayImpl> out = call.onHost(call))
-      return out;
-  std::shared_ptr<const CompiledCode> found = kernelFor(call);
-  const CompiledCode &kernel = *found;
-  std::shared_ptr<ArrayImpl> out =
-      allocateArray(call.resultShape, call.resultDType);
-  int64_t rows = out->shape.empty() ? 1 : out->shape[0];
-  unsigned threads = runtime::workerThreads();
-  // The work is at least the largest array the call touches.
-  int64_t touched = out->size;
-  for (int i = 0; i < call.numInputs; ++i)
-    touched = std::max(touched, call.inputs[i]->size);
-  if (!call.rowwiseInputs || touched < kParallelElements || rows < 2 ||
-      threads < 2) {
-    callRows(kernel, call, *out, 0, rows);
-    return out;
-  }
-  int64_t chunks = std::min<int64_t>(threads, rows);
-  // A worker's error is rethrown here: an exception must not leave a task.
+/// Runs `chunk(c)` for c in [0, chunks) on the workers and rethrows the
+/// first error a chunk threw here: an exception must not leave a task.
+void runChunksRethrowing(int64_t chunks,
+                         llvm::function_ref<void(int64_t)> chunk) {
   std::exception_ptr failure;
   std::mutex failureMutex;
   runtime::runChunks(chunks, [&](int64_t c) {
     try {
-      callRows(kernel, call, *out, rows * c / chunks, rows * (c + 1) / chunks);
+      chunk(c);
     } catch (...) {
       std::lock_guard<std::mutex> lock(failureMutex);
       failure = std::current_exception();
@@ -94,5 +79,91 @@ std::shared_ptr<ArrayImpl> tnp::detail::runEagerly(const Call &call) {
   });
   if (failure)
     std::rethrow_exception(failure);
+}
+
+/// The input converted to float64 and summed over the call's axes: one
+/// range of rows' partial sum (attrs as tnp.reduce's: kind, then axes).
+mlir::Value buildFloat64Sum(mlir::OpBuilder &b, mlir::Location loc,
+                            const mlir::Value *inputs, int,
+                            const int64_t *attrs, int numAttrs, mlir::Type) {
+  mlir::Value x = inputs[0];
+  auto type = mlir::cast<mlir::RankedTensorType>(x.getType());
+  if (!type.getElementType().isF64())
+    x = mlir::tnp::ConvertOp::create(b, loc, type.clone(b.getF64Type()), x);
+  return mlir::tnp::ReduceOp::create(
+      b, loc, mlir::tnp::ReduceKind::Sum, x,
+      llvm::ArrayRef<int64_t>(attrs + 1, numAttrs - 1));
+}
+
+} // namespace
+
+std::shared_ptr<ArrayImpl> tnp::detail::sumRowRanges(const Call &call) {
+  const ArrayImpl &x = *call.inputs[0];
+  int64_t rows = x.shape.empty() ? 1 : x.shape[0];
+  int64_t chunks = std::min<int64_t>(runtime::workerThreads(), rows);
+  if (chunks < 2)
+    return nullptr;
+  Call partial = call;
+  partial.build = buildFloat64Sum;
+  partial.resultDType = float64;
+  partial.onThreads = nullptr;
+  std::shared_ptr<const CompiledCode> kernel = kernelFor(partial);
+  std::vector<std::shared_ptr<ArrayImpl>> sums;
+  for (int64_t c = 0; c < chunks; ++c)
+    sums.push_back(allocateArray(call.resultShape, float64));
+  int64_t rowBytes = x.size / rows * x.dtype.itemsize();
+  runChunksRethrowing(chunks, [&](int64_t c) {
+    int64_t begin = rows * c / chunks, end = rows * (c + 1) / chunks;
+    shape_t rowShape = x.shape;
+    rowShape[0] = end - begin;
+    const ArrayImpl &sum = *sums[c];
+    runtime::ArrayView views[] = {
+        viewOf(x, static_cast<const char *>(x.data()) + begin * rowBytes,
+               rowShape),
+        viewOf(sum, sum.data(), sum.shape)};
+    callCompiled(kernel->function, views);
+  });
+  std::shared_ptr<ArrayImpl> out =
+      allocateArray(call.resultShape, call.resultDType);
+  auto *total = static_cast<double *>(sums[0]->mutableData());
+  for (int64_t c = 1; c < chunks; ++c) {
+    const auto *more = static_cast<const double *>(sums[c]->data());
+    for (int64_t i = 0; i < out->size; ++i)
+      total[i] += more[i];
+  }
+  if (call.resultDType == float64)
+    std::copy_n(total, out->size, static_cast<double *>(out->mutableData()));
+  else
+    std::transform(total, total + out->size,
+                   static_cast<float *>(out->mutableData()),
+                   [](double v) { return static_cast<float>(v); });
+  return out;
+}
+
+std::shared_ptr<ArrayImpl> tnp::detail::runEagerly(const Call &call) {
+  if (call.onHost)
+    if (std::shared_ptr<ArrayImpl> out = call.onHost(call))
+      return out;
+  // The work is at least the largest array the call touches.
+  int64_t touched = numElements(call.resultShape);
+  for (int i = 0; i < call.numInputs; ++i)
+    touched = std::max(touched, call.inputs[i]->size);
+  bool large = touched >= kParallelElements && runtime::workerThreads() > 1;
+  if (large && call.onThreads)
+    if (std::shared_ptr<ArrayImpl> out = call.onThreads(call))
+      return out;
+  std::shared_ptr<const CompiledCode> found = kernelFor(call);
+  const CompiledCode &kernel = *found;
+  std::shared_ptr<ArrayImpl> out =
+      allocateArray(call.resultShape, call.resultDType);
+  int64_t rows = out->shape.empty() ? 1 : out->shape[0];
+  if (!call.rowwiseInputs || !large || rows < 2) {
+    callRows(kernel, call, *out, 0, rows);
+    return out;
+  }
+  int64_t chunks = std::min<int64_t>(runtime::workerThreads(), rows);
+  runChunksRethrowing(chunks, [&](int64_t c) {
+    callRows(kernel, call, *out, rows * c / chunks, rows * (c + 1) / chunks);
+  });
   return out;
 }

@@ -7,6 +7,7 @@
 #include "lib/ArrayImpl.h"
 #include "lib/DTypes.h"
 #include "lib/Dispatch.h"
+#include "lib/EagerCall.h"
 #include "lib/Format.h"
 #include "lib/HostPrimitives.h"
 #include "lib/Literals.h"
@@ -352,6 +353,9 @@ ndarray prim::reduce(Reduce kind, const ndarray &x,
   appendAttrs(call, axes);
   if (!llvm::is_contained(axes, 0))
     call.rowwiseInputs = 1;
+  else if (kind == Reduce::Sum &&
+           (a.dtype == tnp::float32 || a.dtype == tnp::float64))
+    call.onThreads = sumRowRanges;
   return run(call);
 }
 

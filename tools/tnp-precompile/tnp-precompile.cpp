@@ -100,6 +100,15 @@ void precompile() {
     (void)tnp::concatenate({r[1], r[1]});
     (void)tnp::concatenate({r[2], r[2]}, 1);
   }
+  // Large float sums over axis 0 split among threads, each range of rows
+  // summed in float64 by a kernel of its own (lib/EagerCall.h): compiled
+  // here where this machine has 2 threads or more.
+  for (tnp::dtype dtype : {tnp::float32, tnp::float64}) {
+    ndarray big = tnp::ones({1024, 512}, dtype);
+    (void)tnp::sum(big.reshape({-1}));
+    (void)tnp::sum(big);
+    (void)tnp::sum(big, 0);
+  }
   for (tnp::dtype dtype : kFloats) {
     ndarray m = tnp::ones({4, 3}, dtype), v = tnp::ones({3}, dtype);
     (void)tnp::matmul(m, tnp::ones({3, 5}, dtype));

@@ -110,6 +110,39 @@ TEST(Reductions, SumAxes) {
   EXPECT_EQ(tnp::sum(x, axis).shape(), (shape_t{2, 4}));
 }
 
+// Eager float sums over axis 0 of 2^19 elements or more split their rows
+// among threads (where there are 2 or more), each range summed in float64
+// by a kernel of its own, the partial sums added in float64: the same values
+// as one kernel's. Small integers keep every sum exact; 3 rows of 2^18
+// split unevenly; a 3-d array sums over (0, 2) and everything.
+TEST(Reductions, LargeFloatSumsOverAxisZero) {
+  for (tnp::dtype dtype : {tnp::float32, tnp::float64}) {
+    ndarray x = (tnp::arange(int64_t(1) << 20) % 7 - 3.0)
+                    .astype(dtype)
+                    .reshape({1024, 1024});
+    std::vector<double> v = x.astype(tnp::float64).to_vector<double>();
+    std::vector<double> columns(1024, 0.0);
+    double total = 0;
+    for (size_t i = 0; i < v.size(); ++i) {
+      columns[i % 1024] += v[i];
+      total += v[i];
+    }
+    ndarray sums = tnp::sum(x, 0);
+    EXPECT_EQ(sums.dtype(), dtype);
+    EXPECT_EQ(sums.astype(tnp::float64).to_vector<double>(), columns);
+    EXPECT_EQ(tnp::sum(x).item<double>(), total);
+    EXPECT_EQ(tnp::sum(x, 0, /*keepdims=*/true).shape(), (shape_t{1, 1024}));
+    EXPECT_EQ(tnp::sum(x.reshape({-1})).item<double>(), total);
+    EXPECT_EQ(tnp::sum(x.reshape({4, 256, 1024}), {0, 2}).shape(),
+              (shape_t{256}));
+    EXPECT_EQ(tnp::sum(x.reshape({4, 256, 1024})).item<double>(), total);
+    ndarray uneven = tnp::ones({3, int64_t(1) << 18}, dtype);
+    EXPECT_EQ(tnp::sum(uneven).item<double>(), 3.0 * (1 << 18));
+    EXPECT_EQ(tnp::mean(uneven, 0).astype(tnp::float64).to_vector<double>(),
+              std::vector<double>(int64_t(1) << 18, 1.0));
+  }
+}
+
 TEST(Reductions, SumProdDTypes) {
   // np.sum(np.array([100, 100, 100], np.int8)): int64 300 (no wrap)
   expectArray<int64_t>(tnp::sum(tnp::asarray({100, 100, 100}, tnp::int8)),
