@@ -160,13 +160,34 @@ bool fuse(affine::AffineForOp first, affine::AffineForOp second) {
   return false;
 }
 
+/// Whether only allocations stand between nests `first` and `second`,
+/// none of them sized by a value `first` or they compute: bufferization puts
+/// a nest's result buffer right before it (a softmax's exponentials after
+/// the nest of row maxima), and those can move above `first`.
+bool onlyAllocationsBetween(Operation *first, Operation *second) {
+  for (Operation *op = first->getNextNode(); op != second;
+       op = op->getNextNode()) {
+    if (!op || !isa<memref::AllocOp>(op))
+      return false;
+    for (Value size : op->getOperands())
+      if (Operation *def = size.getDefiningOp();
+          def && def->getBlock() == first->getBlock() &&
+          !def->isBeforeInBlock(first))
+        return false;
+  }
+  return true;
+}
+
 struct TnpFuseLoopsPass : tnp::impl::TnpFuseLoopsPassBase<TnpFuseLoopsPass> {
   void runOnOperation() override {
     for (Block &block : getOperation().getBody()) {
       auto loops = llvm::to_vector(block.getOps<affine::AffineForOp>());
       affine::AffineForOp current;
       for (affine::AffineForOp loop : loops) {
-        bool adjacent = current && current->getNextNode() == loop;
+        bool adjacent = current && onlyAllocationsBetween(current, loop);
+        if (adjacent)
+          while (current->getNextNode() != loop)
+            current->getNextNode()->moveBefore(current);
         if (!adjacent || !fuse(current, loop))
           current = loop;
       }

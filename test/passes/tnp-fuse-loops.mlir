@@ -124,6 +124,49 @@ func.func @through_a_view(%a: memref<4x8xf32>, %t: memref<32xf32>, %out: memref<
 
 // -----
 
+// A softmax's row maxima, then its exponentials into a buffer allocated
+// between the nests: the allocation moves above the first nest, and the
+// nests fuse at the row loop (not at the inner one, which the first reduces
+// across), so each row is read again while in cache.
+// CHECK-LABEL: func.func @allocation_between
+// CHECK:      %[[E:.*]] = memref.alloc() {{.*}} : memref<4x64xf32>
+// CHECK-NEXT: affine.for %[[I:.*]] = 0 to 4 {
+// CHECK-NEXT:   affine.store
+// CHECK-NEXT:   affine.for %{{.*}} = 0 to 64 {
+// CHECK:          arith.maximumf
+// CHECK:        }
+// CHECK-NEXT:   affine.for %{{.*}} = 0 to 64 {
+// CHECK:          math.exp
+// CHECK-NEXT:     affine.store %{{.*}}, %[[E]][%[[I]], %{{.*}}]
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[E]]
+func.func @allocation_between(%x: memref<4x64xf32>, %m: memref<4xf32>) -> memref<4x64xf32> {
+  %low = arith.constant 0xFF800000 : f32
+  affine.for %i = 0 to 4 {
+    affine.store %low, %m[%i] : memref<4xf32>
+    affine.for %j = 0 to 64 {
+      %v = affine.load %x[%i, %j] : memref<4x64xf32>
+      %a = affine.load %m[%i] : memref<4xf32>
+      %b = arith.maximumf %v, %a : f32
+      affine.store %b, %m[%i] : memref<4xf32>
+    }
+  }
+  %e = memref.alloc() {alignment = 64 : i64} : memref<4x64xf32>
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 64 {
+      %v = affine.load %x[%i, %j] : memref<4x64xf32>
+      %a = affine.load %m[%i] : memref<4xf32>
+      %d = arith.subf %v, %a : f32
+      %y = math.exp %d : f32
+      affine.store %y, %e[%i, %j] : memref<4x64xf32>
+    }
+  }
+  return %e : memref<4x64xf32>
+}
+
+// -----
+
 // Not fused: nests with something between them, or with other bounds.
 // CHECK-LABEL: func.func @apart
 // CHECK-COUNT-3: {{^    }}affine.for
