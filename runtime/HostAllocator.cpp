@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <cstdlib>
 
+#include <sys/mman.h>
+
 using namespace tnp::runtime;
 
 HostAllocator &HostAllocator::process() {
@@ -37,13 +39,27 @@ size_t HostAllocator::classBytes(int sizeClass) {
   return base + sizeClass % kStepsPerDoubling * (base / kStepsPerDoubling);
 }
 
+/// Blocks from this size on are asked to be backed by 2 MiB pages, as
+/// NumPy asks for arrays of 4 MiB or more: a float32 multiply of 2^22
+/// elements streamed 1.4 ms over huge pages and 2.2 ms over 4 KiB ones (TLB
+/// misses), where transparent huge pages are on "madvise".
+constexpr size_t kHugePageBlock = size_t(4) << 20;
+constexpr size_t kHugePage = size_t(2) << 20;
+
 /// A block from the system, or nullptr.
 static void *systemAllocate(size_t bytes) {
   void *block = nullptr;
+  bool huge = bytes >= kHugePageBlock;
   // posix_memalign reports failure instead of calling a new-handler, so an
   // absurd size from user input is an error, not an abort.
-  if (::posix_memalign(&block, HostAllocator::kAlignment, bytes) != 0)
+  if (::posix_memalign(&block, huge ? kHugePage : HostAllocator::kAlignment,
+                       bytes) != 0)
     return nullptr;
+#ifdef MADV_HUGEPAGE
+  // Advice only: where huge pages are off, the block keeps small ones.
+  if (huge)
+    (void)::madvise(block, bytes / kHugePage * kHugePage, MADV_HUGEPAGE);
+#endif
   return block;
 }
 

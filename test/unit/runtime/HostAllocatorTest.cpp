@@ -108,6 +108,20 @@ TEST(HostAllocatorTest, SmallBlocksAreCachedToo) {
   EXPECT_EQ(allocator.stats().cachedBytes, HostAllocator::kAlignment);
 }
 
+// Blocks of 4 MiB or more start on a 2 MiB boundary, so that the whole
+// block can be backed by huge pages (the allocator asks with madvise, as
+// NumPy does; whether the system grants them is its own setting).
+TEST(HostAllocatorTest, LargeBlocksStartOnHugePageBoundaries) {
+  HostAllocator allocator(0);
+  for (size_t bytes : {4 * kMiB, 4 * kMiB + 64, 9 * kMiB}) {
+    void *block = allocator.allocate(bytes);
+    ASSERT_NE(block, nullptr);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(block) % (2 * kMiB), 0u) << bytes;
+    static_cast<char *>(block)[bytes - 1] = 1;
+    allocator.release(block, bytes);
+  }
+}
+
 TEST(HostAllocatorTest, AnImpossibleSizeIsNullNotAnAbort) {
   HostAllocator allocator(64 * kMiB);
   EXPECT_EQ(allocator.allocate(SIZE_MAX / 2), nullptr);
