@@ -331,8 +331,8 @@ std::pair<Value, Value> buildArgFold(OpBuilder &b, Location loc, Type dtype,
   return {generic.getResult(0), generic.getResult(1)};
 }
 
-/// Lanes an argmax over the innermost dimension is split into: 16 float32
-/// values fill an AVX-512 vector (two AVX2 ones).
+/// Lanes an argmax over the innermost dimension is split into: 4 AVX-512
+/// vectors of float32, whose chains tnp-interleave-accumulators overlaps.
 constexpr int64_t kArgLanes = 64;
 
 /// tnp.argmax/argmin to linalg.generic reductions of (value, index) pairs,
@@ -343,9 +343,9 @@ constexpr int64_t kArgLanes = 64;
 /// viewed as chunks of kArgLanes elements and folded chunk by chunk into
 /// kArgLanes pairs, one per lane (elementwise across lanes: vector code,
 /// with the loop over chunks innermost, so each lane's pair stays in a
-/// vector register), then the lanes fold into one pair (ties go to the smaller
-/// index, so the first extremum still wins), and the elements after the last
-/// whole chunk fold into that.
+/// vector register), then the lanes fold in two reductions (the best value,
+/// then the smallest position holding it, so the first extremum still
+/// wins), and the elements after the last whole chunk fold into that pair.
 template <typename ArgOp, bool IsMax>
 struct ArgReduceOpLowering : OpConversionPattern<ArgOp> {
   using OpConversionPattern<ArgOp>::OpConversionPattern;
@@ -373,12 +373,12 @@ struct ArgReduceOpLowering : OpConversionPattern<ArgOp> {
         dynamicSizesFrom(rewriter, loc, type, sources);
     auto valueType = type.clone(srcType.getElementType());
     Value extreme = buildExtreme(rewriter, loc, dtype, /*largest=*/!IsMax);
-    Value zero = buildScalarConstant(rewriter, loc, type.getElementType(), 0);
     Value values = buildFilled(rewriter, loc, valueType, dynamicSizes, extreme);
-    Value indices = buildFilled(rewriter, loc, type, dynamicSizes, zero);
 
     int64_t n = srcType.getDimSize(axis);
     if (axis != rank - 1 || (!ShapedType::isDynamic(n) && n < 2 * kArgLanes)) {
+      Value zero = buildScalarConstant(rewriter, loc, type.getElementType(), 0);
+      Value indices = buildFilled(rewriter, loc, type, dynamicSizes, zero);
       rewriter.replaceOp(op, buildArgFold(rewriter, loc, dtype, IsMax, src,
                                           axis, values, indices, Value())
                                  .second);
