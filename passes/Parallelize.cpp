@@ -124,10 +124,14 @@ struct TnpParallelizePass
           (loop.getNumIterOperands() != 0 && !exposeNestedSums(loop)) ||
           !affine::isLoopParallel(loop, &reductions))
         continue;
+      // The loop is cut into chunks first and the chunks run in parallel:
+      // a single loop's chunk is left to the vectorizer, and a chunk of a
+      // nest's rows may reuse one private row (tnp-privatize-rows). A nest
+      // carrying sums runs its rows in parallel as they are (affine's tiling
+      // takes no nest with iter_args).
       affine::AffineForOp target = loop;
-      // A single loop is cut into chunks first: the chunks run in parallel,
-      // each one's loop is left to the vectorizer.
-      if (loop.getBody()->getOps<affine::AffineForOp>().empty()) {
+      if (loop.getNumIterOperands() == 0 ||
+          loop.getBody()->getOps<affine::AffineForOp>().empty()) {
         int64_t tile = (static_cast<int64_t>(*trips) + kChunks - 1) / kChunks;
         SmallVector<affine::AffineForOp> tiled;
         SmallVector<affine::AffineForOp> band = {loop};

@@ -218,6 +218,78 @@ def TnpTileTransposesPass
   }];
 }
 
+def TnpBlockWidenedSumsPass
+    : Pass<"tnp-block-widened-sums", "::mlir::func::FuncOp"> {
+  let summary = "sum float32 in blocks, adding the blocks in float64";
+  let description = [{
+    A float32 sum accumulates in float64, so that a sum of 10^7 elements
+    errs by about one rounding rather than by up to 10^7 (NumPy's pairwise
+    sum: about 30). Converting every element and adding twice as many
+    lanes made a sum of 1024^2 float32 0.6x torch's. An innermost loop
+    whose one iter_arg is such an accumulator, `acc = extf(x) + acc`
+    (reassoc), now sums blocks of at most 1024 trips in float32 from zero
+    and adds each block's sum, widened, to the float64 accumulator. A
+    block is LLVM's to vectorize: four 16-lane accumulators on AVX-512,
+    so each lane adds 16 elements and the 64 lanes combine as a tree, the
+    error of NumPy's pairwise sum over a block of 1024 (8 accumulators of
+    16 elements, then a tree); past a block, float64 adds no error that
+    float32 would see, where NumPy's tree keeps rounding to float32.
+    ```mlir
+    %s = affine.for %i = 0 to %n iter_args(%acc = %init) -> (f64) {
+      %w = arith.extf %x : f32 to f64
+      %a = arith.addf %w, %acc fastmath<reassoc> : f64
+      affine.yield %a : f64
+    }
+    // becomes
+    %s = affine.for %t = 0 to %n step 1024 iter_args(%acc = %init) -> (f64) {
+      %b = affine.for %i = %t to min(%t + 1024, %n) iter_args(%p = 0.0)
+          -> (f32) {
+        %a = arith.addf %x, %p fastmath<reassoc> : f32
+        affine.yield %a : f32
+      }
+      %w = arith.extf %b : f32 to f64
+      %a = arith.addf %acc, %w fastmath<reassoc> : f64
+      affine.yield %a : f64
+    }
+    ```
+    A loop of at most 1024 trips (static) is one block and is not split.
+  }];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def TnpPrivatizeRowsPass
+    : Pass<"tnp-privatize-rows", "::mlir::func::FuncOp"> {
+  let summary = "give a temporary touched one row per trip a single row";
+  let description = [{
+    Fused per row, softmax writes a row of exponentials and reads it back
+    in the same trip of the loop over rows, yet the temporary is the whole
+    [4096, 1024] array: each row is written back to memory and its lines
+    read for ownership, traffic the result rows need too. An allocation
+    whose every access (affine loads and stores only) indexes the first
+    dimension by the induction variable of one loop around them all, the
+    allocation and its deallocations outside that loop, is touched at row
+    i by trip i alone; it becomes one row, [1, ...], allocated right before
+    the loop, freed right after it and reused by every trip. Only
+    sequential loops: tnp-parallelize has cut a parallel loop into chunks,
+    each a sequential loop over its rows, so each chunk gets its row.
+    ```mlir
+    %e = memref.alloc() : memref<4096x1024xf32>
+    affine.for %i = 0 to 4096 {
+      affine.for %j = 0 to 1024 { affine.store %x, %e[%i, %j] }
+      affine.for %j = 0 to 1024 { %y = affine.load %e[%i, %j] }
+    }
+    // becomes
+    %e = memref.alloc() : memref<1x1024xf32>
+    affine.for %i = 0 to 4096 {
+      affine.for %j = 0 to 1024 { affine.store %x, %e[0, %j] }
+      affine.for %j = 0 to 1024 { %y = affine.load %e[0, %j] }
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def TnpUnrollNarrowLoopsPass
     : Pass<"tnp-unroll-narrow-loops", "::mlir::func::FuncOp"> {
   let summary = "unroll affine loops narrower than a vector";
@@ -364,7 +436,11 @@ def TnpParallelizePass : Pass<"tnp-parallelize", "::mlir::func::FuncOp"> {
     its accumulator passed from the outer loop to the inner one) becomes a
     parallel reduction: each inner loop starts from zero and the outer loop
     adds its partial sums (an OpenMP reduction); other carried values keep
-    the nest sequential.
+    the nest sequential. The outermost loop (unless it carries sums through
+    a nest, which affine's tiling does not take) is first cut into 64
+    chunks (several per core, for OpenMP's static schedule), which run in
+    parallel, each a sequential loop: a single loop's chunk vectorizes, and
+    a chunk of rows can reuse one private row (tnp-privatize-rows).
   }];
   let options = [
     Option<"minElements", "min-elements", "int64_t", /*default=*/"1 << 17",

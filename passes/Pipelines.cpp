@@ -81,6 +81,10 @@ void tnp::buildLinalgToLLVMPipeline(OpPassManager &pm,
   fn.addPass(createTnpTileTransposesPass());
   if (options.parallelize)
     fn.addPass(createTnpParallelizePass());
+  // After the parallel split, which sees through neither: a shared row
+  // would be a dependence, and each thread's share of a sum is blocked.
+  fn.addPass(createTnpPrivatizeRowsPass());
+  fn.addPass(createTnpBlockWidenedSumsPass());
   if (options.vectorWidth > 0) {
     fn.addPass(createTnpUnrollNarrowLoopsPass(
         TnpUnrollNarrowLoopsPassOptions{options.vectorWidth}));

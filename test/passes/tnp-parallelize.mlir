@@ -1,9 +1,10 @@
 // RUN: tnp-opt %s --pass-pipeline='builtin.module(func.func(tnp-parallelize{min-elements=4096}))' --split-input-file | FileCheck %s
 
-// A large 2-d nest: its outer loop runs in parallel, the inner one stays a
-// loop (for the vectorizer).
+// A large 2-d nest: its outer loop is cut into 64 chunks of rows, which run
+// in parallel; the inner one stays a loop (for the vectorizer).
 // CHECK-LABEL: func.func @nest
-// CHECK: affine.parallel (%[[I:.*]]) = (0) to (256)
+// CHECK: affine.parallel (%[[C:.*]]) = (0) to (256) step (4)
+// CHECK-NEXT: affine.for %{{.*}} = #{{.*}}(%[[C]]) to #{{.*}}(%[[C]])
 // CHECK-NEXT: affine.for %{{.*}} = 0 to 64
 func.func @nest(%a: memref<256x64xf32>, %b: memref<256x64xf32>) {
   affine.for %i = 0 to 256 {
@@ -59,7 +60,8 @@ func.func @stays(%a: memref<64xf32>, %d: memref<?xf32>, %s: memref<8192xf32>) {
 
 // A full sum, its accumulator carried by both loops (tnp-promote-accumulators'
 // form): the inner loop starts from zero, the outer one adds each row's
-// partial sum and becomes a parallel reduction, the fastmath flags kept.
+// partial sum and becomes a parallel reduction over the rows (not cut into
+// chunks), the fastmath flags kept.
 // CHECK-LABEL: func.func @full_sum
 // CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f64
 // CHECK: %[[TOTAL:.*]] = affine.parallel (%{{.*}}) = (0) to (256) reduce ("addf") -> (f64)
