@@ -87,8 +87,11 @@ void splitIntoBlocks(affine::AffineForOp loop) {
   Value start = outer.getInductionVar();
   AffineMap ub = loop.getUpperBoundMap();
   SmallVector<AffineExpr> ends{getAffineDimExpr(0, ctx) + blockStep};
-  for (AffineExpr e : ub.getResults())
-    ends.push_back(e.shiftDims(ub.getNumDims(), 1));
+  // Where the trips are a whole number of blocks no block is clipped.
+  std::optional<uint64_t> trips = affine::getConstantTripCount(loop);
+  if (!trips || *trips % kBlock != 0)
+    for (AffineExpr e : ub.getResults())
+      ends.push_back(e.shiftDims(ub.getNumDims(), 1));
   SmallVector<Value> endOperands{start};
   llvm::append_range(endOperands, loop.getUpperBoundOperands());
   loop.setUpperBound(

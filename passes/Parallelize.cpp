@@ -28,13 +28,18 @@ namespace {
 
 /// The elements a loop nest ranges over: the product of its loops' static
 /// trip counts (a tile's loop, from %i to %i + 32, has one), along its
-/// widest path; nullopt if a trip count is not static.
+/// widest path, times what a trip stores in vectors (a tile transposed in
+/// registers: 16 stores of 16 lanes); nullopt if a trip count is not
+/// static.
 std::optional<int64_t> elementsOf(affine::AffineForOp loop) {
   std::optional<uint64_t> trips = affine::getConstantTripCount(loop);
   if (!trips)
     return std::nullopt;
   int64_t range = static_cast<int64_t>(*trips);
-  int64_t inner = 1;
+  int64_t stored = 0;
+  for (auto store : loop.getBody()->getOps<affine::AffineVectorStoreOp>())
+    stored += store.getVectorType().getNumElements();
+  int64_t inner = std::max<int64_t>(1, stored);
   for (auto nested : loop.getBody()->getOps<affine::AffineForOp>()) {
     std::optional<int64_t> n = elementsOf(nested);
     if (!n)

@@ -204,7 +204,13 @@ def TnpTileTransposesPass
     in are tiled by 8 (measured best of 8, 16, 32): a tile's rows stay in
     L1 until the next tile along the row uses the rest of their lines. The
     tiles' loops are normalized (from 0 by 1, the last tile clipped), which
-    the vectorizer needs; loops under 16 trips are left alone.
+    the vectorizer needs; loops under two tiles are left alone.
+
+    With `vector-width` (float32 lanes) set and 32- or 64-bit elements, a
+    tile is a vector's lanes a side (16 x 16 float32 on AVX-512), and a
+    whole tile that only copies is transposed in registers: one vector
+    load per source row, a `vector.transpose` (16 x 16 lowered to
+    shuffles), one vector store per target row.
     ```mlir
     affine.for %i = 0 to %n { affine.for %j = 0 to %m {
       %v = affine.load %in[%j, %i]
@@ -216,6 +222,12 @@ def TnpTileTransposesPass
           ... %in[%j0 * 8 + %j, %i0 * 8 + %i] ... } } } }
     ```
   }];
+  let options = [
+    Option<"vectorWidth", "vector-width", "unsigned", /*default=*/"0",
+           "float32 lanes of a vector; 0 keeps tiles of 8 copied by scalars">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 def TnpBlockWidenedSumsPass

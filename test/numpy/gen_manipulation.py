@@ -136,6 +136,20 @@ for axes in [(1, 0, 2), (2, 0, 1), (0, 1, 2), (-1, 0, 1), (0, -1, -2)]:
     for fn in ["transpose", "ndarray.transpose"]:
         c.case("%s_%s" % (fn, "_".join(map(str, axes)).replace("-", "m")),
                fn, [a24], {"axes": axes}, np.transpose(a24, axes))
+# Traced with static sizes, whole tiles of a vector's lanes a side (16 x 16
+# of 32-bit elements, 8 x 8 of 64-bit ones with AVX-512) are transposed in
+# registers; sizes off the tile, and 8- and 16-bit elements, use scalars.
+for shape, axes, dtype in [((32, 48), (1, 0), "float32"),
+                           ((48, 32), (1, 0), "int32"),
+                           ((16, 24), (1, 0), "float64"),
+                           ((24, 40), (1, 0), "int64"),
+                           ((33, 48), (1, 0), "float32"),
+                           ((3, 32, 48), (0, 2, 1), "float32"),
+                           ((32, 3, 48), (2, 1, 0), "float32"),
+                           ((48, 32), (1, 0), "int16")]:
+    x = arr(shape, dtype)
+    c.case("transpose_tiles_%s_%s" % (dtype, tag(shape)), "transpose", [x],
+           {"axes": axes}, np.transpose(x, axes))
 c.case("transpose_empty", "transpose", [arr((0, 2, 3), "int8")],
        {"axes": (2, 0, 1)}, np.transpose(arr((0, 2, 3), "int8"), (2, 0, 1)))
 

@@ -67,6 +67,23 @@ func.func @strided(%x: memref<5000xf32>, %init: f64) -> f64 {
 
 // -----
 
+// A static length of whole blocks: no block is clipped.
+// CHECK-LABEL: func.func @whole_blocks
+// CHECK:       affine.for %[[T:.*]] = 0 to 4096 step 1024
+// CHECK-NOT:     min
+// CHECK:         affine.for %{{.*}} = #{{.*}}(%[[T]]) to #{{.*}}(%[[T]]) iter_args
+func.func @whole_blocks(%x: memref<4096xf32>, %init: f64) -> f64 {
+  %r = affine.for %i = 0 to 4096 iter_args(%acc = %init) -> (f64) {
+    %v = affine.load %x[%i] : memref<4096xf32>
+    %w = arith.extf %v : f32 to f64
+    %s = arith.addf %w, %acc fastmath<reassoc> : f64
+    affine.yield %s : f64
+  }
+  return %r : f64
+}
+
+// -----
+
 // Left alone: float16 elements (float16 blocks would lose digits), a sum
 // without reassoc (its order is fixed), an accumulator also used otherwise,
 // a product, and a loop that is not innermost.

@@ -114,3 +114,19 @@ func.func @carried(%a: memref<256x64xf32>, %out: memref<f32>, %run: memref<256x6
   affine.store %r, %out[] : memref<f32>
   return
 }
+
+// -----
+
+// A trip that stores vectors counts their lanes: 16 x 16 trips of 16 lanes
+// (a tile transposed in registers stores 16 such rows) reach the threshold.
+// CHECK-LABEL: func.func @vector_stores
+// CHECK: affine.parallel
+func.func @vector_stores(%a: memref<256x256xf32>) {
+  %v = arith.constant dense<1.0> : vector<16xf32>
+  affine.for %i = 0 to 16 {
+    affine.for %j = 0 to 16 {
+      affine.vector_store %v, %a[%i * 16, %j * 16] : memref<256x256xf32>, vector<16xf32>
+    }
+  }
+  return
+}
