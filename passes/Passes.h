@@ -23,6 +23,10 @@ namespace mlir::tnp {
 #define GEN_PASS_REGISTRATION
 #include "passes/Passes.h.inc"
 
+/// Unit attribute on an affine.vector_store to write around the caches:
+/// tnp-tile-transposes sets it, tnp-stream-stores lowers it.
+inline constexpr llvm::StringLiteral kNontemporalAttr = "tnp.nontemporal";
+
 } // namespace mlir::tnp
 
 #endif // TNP_PASSES_PASSES_H

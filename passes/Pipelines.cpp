@@ -105,6 +105,7 @@ void tnp::buildLinalgToLLVMPipeline(OpPassManager &pm,
     fn.addPass(createTnpForwardTransfersPass());
     fn.addPass(createTnpInterleaveAccumulatorsPass());
   }
+  fn.addPass(createTnpStreamStoresPass());
   // vector-to-scf emits affine.apply, so affine is lowered after it.
   fn.addPass(createConvertVectorToSCFPass());
   fn.addPass(createLowerAffinePass());
@@ -129,13 +130,7 @@ void tnp::buildLinalgToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createConvertMathToFuncs());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
-  // A tile transposed in registers (tnp-tile-transposes) is 16 x 16
-  // float32 on AVX-512: shuffles, rather than an extract and an insert per
-  // element (89 against 470 instructions).
-  ConvertVectorToLLVMPassOptions vectorToLLVM;
-  vectorToLLVM.vectorTransposeLowering =
-      vector::VectorTransposeLowering::Shuffle16x16;
-  pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
+  pm.addPass(createConvertVectorToLLVMPass());
   if (options.runtime) {
     // Allocations call _mlir_memref_to_llvm_alloc/free, which the runtime
     // binds to its host allocator (runtime/HostAllocator.h).
