@@ -57,6 +57,22 @@ std::optional<Access> accessOf(Operation *op) {
   return std::nullopt;
 }
 
+/// What `index` is: the operand an affine.apply of one dimension passes
+/// through, or the constant it gives (the vectorizer's applies for a
+/// private row's indices, `(d0, d1) -> (0)` and `(d0, d1) -> (d1)`), else
+/// `index` itself.
+OpFoldResult indexValue(Value index) {
+  auto apply = index.getDefiningOp<affine::AffineApplyOp>();
+  if (!apply)
+    return index;
+  AffineExpr result = apply.getAffineMap().getResult(0);
+  if (auto dim = dyn_cast<AffineDimExpr>(result))
+    return apply.getMapOperands()[dim.getPosition()];
+  if (auto constant = dyn_cast<AffineConstantExpr>(result))
+    return Builder(index.getContext()).getIndexAttr(constant.getValue());
+  return index;
+}
+
 /// The one loop in `lanes`'s body if it carries vector iter_args and
 /// reordering `lanes`'s iterations around it keeps their meaning: it only
 /// reads memory, and the body's other accesses to a buffer the body writes
@@ -111,9 +127,12 @@ affine::AffineForOp interleavableChain(affine::AffineForOp lanes) {
       continue;
     if (root != access.memref || !tnp::isDistinctBuffer(root) ||
         innerReads.contains(root) || access.indices.empty() ||
-        access.indices.back() != iv || access.elements > lanes.getStepAsInt() ||
+        indexValue(access.indices.back()) != OpFoldResult(iv) ||
+        access.elements > lanes.getStepAsInt() ||
         !llvm::all_of(access.indices.drop_back(), [&](Value index) {
-          return lanes.isDefinedOutsideOfLoop(index);
+          OpFoldResult value = indexValue(index);
+          auto v = dyn_cast<Value>(value);
+          return !v || lanes.isDefinedOutsideOfLoop(v);
         }))
       return nullptr;
   }

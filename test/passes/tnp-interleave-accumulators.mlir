@@ -28,6 +28,37 @@ func.func @lanes(%x: memref<8x?xf32>, %acc: memref<8x64xf32>, %chunks: index) {
 
 // -----
 
+// The same lanes in a private row (tnp-privatize-rows), indexed through the
+// vectorizer's applies: `(d0, d1) -> (0)` and `(d0, d1) -> (d1)`.
+// CHECK-LABEL: func.func @private_row
+// CHECK:       affine.for %{{.*}} = 0 to 8 {
+// CHECK-NOT:     affine.for %{{.*}} = 0 to 64 step 16
+// CHECK:         affine.for %{{.*}} = 0 to %{{.*}} iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+func.func @private_row(%x: memref<8x?xf32>, %chunks: index) {
+  %pad = arith.constant 0.0 : f32
+  %acc = memref.alloc() : memref<1x64xf32>
+  affine.for %i = 0 to 8 {
+    affine.for %l = 0 to 64 step 16 {
+      %r0 = affine.apply affine_map<(d0, d1) -> (0)>(%i, %l)
+      %l0 = affine.apply affine_map<(d0, d1) -> (d1)>(%i, %l)
+      %a0 = vector.transfer_read %acc[%r0, %l0], %pad : memref<1x64xf32>, vector<16xf32>
+      %a = affine.for %c = 0 to %chunks iter_args(%best = %a0) -> (vector<16xf32>) {
+        %j = affine.apply affine_map<(d0, d1) -> (d0 * 64 + d1)>(%c, %l)
+        %v = vector.transfer_read %x[%i, %j], %pad : memref<8x?xf32>, vector<16xf32>
+        %m = arith.maximumf %v, %best : vector<16xf32>
+        affine.yield %m : vector<16xf32>
+      }
+      %r1 = affine.apply affine_map<(d0, d1) -> (0)>(%i, %l)
+      %l1 = affine.apply affine_map<(d0, d1) -> (d1)>(%i, %l)
+      vector.transfer_write %a, %acc[%r1, %l1] : vector<16xf32>, memref<1x64xf32>
+    }
+  }
+  memref.dealloc %acc : memref<1x64xf32>
+  return
+}
+
+// -----
+
 // An inner loop that writes memory may depend on the order of the trips.
 // CHECK-LABEL: func.func @inner_writes
 // CHECK:       affine.for %{{.*}} = 0 to 64 step 16 {
