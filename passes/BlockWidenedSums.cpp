@@ -54,11 +54,10 @@ std::optional<WidenedSum> widenedSumOf(affine::AffineForOp loop) {
   auto ext = addend.getDefiningOp<arith::ExtFOp>();
   if (!ext || !ext.getIn().getType().isF32() || !ext->hasOneUse())
     return std::nullopt;
-  bool innermost = !loop.getBody()
-                        ->walk([](affine::AffineForOp) {
-                          return WalkResult::interrupt();
-                        })
-                        .wasInterrupted();
+  bool innermost =
+      !loop.getBody()
+           ->walk([](affine::AffineForOp) { return WalkResult::interrupt(); })
+           .wasInterrupted();
   if (!innermost)
     return std::nullopt;
   return WidenedSum{add, ext};
@@ -124,8 +123,7 @@ void sumInFloat32(affine::AffineForOp loop, WidenedSum sum) {
   rewriter.setInsertionPointAfter(loop);
   auto widened = arith::ExtFOp::create(rewriter, loc, rewriter.getF64Type(),
                                        loop.getResult(0));
-  Value total =
-      arith::AddFOp::create(rewriter, loc, start, widened, flags);
+  Value total = arith::AddFOp::create(rewriter, loc, start, widened, flags);
   rewriter.replaceAllUsesExcept(loop.getResult(0), total, widened);
 }
 

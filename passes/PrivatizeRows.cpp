@@ -119,19 +119,18 @@ void privatize(PrivateRows &rows) {
   MemRefType type = rows.alloc.getType();
   SmallVector<int64_t> rowShape(type.getShape());
   rowShape[0] = 1;
-  Value row = memref::AllocOp::create(
-      rewriter, rows.alloc.getLoc(),
-      MemRefType::get(rowShape, type.getElementType()),
-      rows.alloc.getAlignmentAttr());
+  Value row =
+      memref::AllocOp::create(rewriter, rows.alloc.getLoc(),
+                              MemRefType::get(rowShape, type.getElementType()),
+                              rows.alloc.getAlignmentAttr());
   rewriter.setInsertionPointAfter(rows.loop);
   memref::DeallocOp::create(rewriter, rows.alloc.getLoc(), row);
   for (memref::DeallocOp dealloc : rows.deallocs)
     rewriter.eraseOp(dealloc);
   auto onRow = [&](AffineMap map) {
-    return AffineMapAttr::get(map.replace(map.getResult(0),
-                                          rewriter.getAffineConstantExpr(0),
-                                          map.getNumDims(),
-                                          map.getNumSymbols()));
+    return AffineMapAttr::get(
+        map.replace(map.getResult(0), rewriter.getAffineConstantExpr(0),
+                    map.getNumDims(), map.getNumSymbols()));
   };
   for (Operation *op : rows.accesses) {
     if (auto load = dyn_cast<affine::AffineLoadOp>(op)) {

@@ -149,9 +149,10 @@ struct TileAccess {
     unsigned dims = map.getNumDims(), symbols = map.getNumSymbols();
     ArrayRef<AffineExpr> results = map.getResults();
     return stepAlong(results.back(), dims, symbols, alongDim) == 1 &&
-           llvm::all_of(results.drop_back(), [&](AffineExpr e) {
-             return stepAlong(e, dims, symbols, alongDim) == 0;
-           }) &&
+           llvm::all_of(results.drop_back(),
+                        [&](AffineExpr e) {
+                          return stepAlong(e, dims, symbols, alongDim) == 0;
+                        }) &&
            llvm::all_of(results, [&](AffineExpr e) {
              return stepAlong(e, dims, symbols, acrossDim).has_value();
            });
@@ -160,11 +161,11 @@ struct TileAccess {
   /// The map at `along` = 0, `across` = `position`, and its operands with
   /// the two tile loops' induction variables replaced by `zero` (unused).
   std::pair<AffineMap, SmallVector<Value>> rowAt(int64_t position,
-                                                  Value zero) const {
+                                                 Value zero) const {
     MLIRContext *ctx = map.getContext();
     AffineMap row = map;
-    for (auto [dim, value] : {std::pair{alongDim, int64_t(0)},
-                              std::pair{acrossDim, position}})
+    for (auto [dim, value] :
+         {std::pair{alongDim, int64_t(0)}, std::pair{acrossDim, position}})
       if (dim)
         row = row.replace(getAffineDimExpr(*dim, ctx),
                           getAffineConstantExpr(value, ctx), map.getNumDims(),
@@ -235,18 +236,18 @@ void transposeInRegisters(affine::AffineForOp outer, int64_t tile,
                                          builder.getZeroAttr(square));
   for (int64_t r = 0; r < tile; ++r) {
     auto [map, operands] = source.rowAt(r, zero);
-    Value v = affine::AffineVectorLoadOp::create(builder, loc, row,
-                                                 load.getMemRef(), map, operands);
+    Value v = affine::AffineVectorLoadOp::create(
+        builder, loc, row, load.getMemRef(), map, operands);
     rows = vector::InsertOp::create(builder, loc, v, rows, r);
   }
-  auto transpose = vector::TransposeOp::create(builder, loc, rows,
-                                               ArrayRef<int64_t>{1, 0});
+  auto transpose =
+      vector::TransposeOp::create(builder, loc, rows, ArrayRef<int64_t>{1, 0});
   Value columns = transpose.getResult();
   MemRefType targetType = store.getMemRefType();
-  bool stream = targetType.hasStaticShape() &&
-                targetType.getNumElements() * element.getIntOrFloatBitWidth() /
-                        8 >=
-                    kStreamBytes;
+  bool stream =
+      targetType.hasStaticShape() &&
+      targetType.getNumElements() * element.getIntOrFloatBitWidth() / 8 >=
+          kStreamBytes;
   for (int64_t r = 0; r < tile; ++r) {
     auto [map, operands] = target.rowAt(r, zero);
     Value v = vector::ExtractOp::create(builder, loc, columns, r);
@@ -293,7 +294,8 @@ struct TnpTileTransposesPass
       MutableArrayRef<affine::AffineForOp> tiled(band);
       tiled = tiled.drop_front(*from);
       std::optional<unsigned> bits = elementBits(band.back());
-      bool inRegisters = vectorWidth > 0 && bits && (*bits == 32 || *bits == 64);
+      bool inRegisters =
+          vectorWidth > 0 && bits && (*bits == 32 || *bits == 64);
       unsigned tile = inRegisters ? vectorWidth * 32 / *bits : kTile;
       // Only whole tiles are transposed in registers: where sizes are
       // dynamic or not a multiple of the tile, tiles of 8 (16 copied by

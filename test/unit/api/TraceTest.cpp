@@ -152,22 +152,24 @@ TEST(TraceTest, TracedTransposesInRegistersMatchEager) {
   // Static sizes of whole 16 x 16 (float32) or 8 x 8 (float64) tiles are
   // transposed in registers, and into 16 MiB or more (2048^2 float32) with
   // non-temporal stores; eager sizes are dynamic and copy by scalars.
-  auto transposed = tnp::trace([](const tnp::ndarray &x) {
-    return tnp::transpose(x);
-  });
+  auto transposed =
+      tnp::trace([](const tnp::ndarray &x) { return tnp::transpose(x); });
   auto swapped = tnp::trace([](const tnp::ndarray &x) {
     return tnp::transpose(x, {0, 2, 1});
   });
   for (tnp::dtype type : {tnp::float32, tnp::float64, tnp::int32}) {
     for (int64_t n : {16, 48, 2048}) {
-      tnp::ndarray x = tnp::arange(n * (n + 16)).reshape({n, n + 16}).astype(type);
+      tnp::ndarray x =
+          tnp::arange(n * (n + 16)).reshape({n, n + 16}).astype(type);
       tnp::ndarray got = transposed(x);
       EXPECT_TRUE(tnp::array_equal(got, tnp::transpose(x)).item<bool>())
           << type << " " << n;
     }
-    tnp::ndarray batch = tnp::arange(3 * 32 * 64).reshape({3, 32, 64}).astype(type);
-    EXPECT_TRUE(tnp::array_equal(swapped(batch), tnp::transpose(batch, {0, 2, 1}))
-                    .item<bool>())
+    tnp::ndarray batch =
+        tnp::arange(3 * 32 * 64).reshape({3, 32, 64}).astype(type);
+    EXPECT_TRUE(
+        tnp::array_equal(swapped(batch), tnp::transpose(batch, {0, 2, 1}))
+            .item<bool>())
         << type;
   }
 }
