@@ -21,9 +21,10 @@ std::shared_ptr<ArrayImpl> runEagerly(const Call &call);
 
 /// A Call::onThreads for float32 and float64 sums over axes that include 0
 /// (which a call cannot split by result rows): each thread sums a range of
-/// the input's rows in float64, and the partial sums add in float64 and
-/// round once, as one kernel's float64 accumulator would. Null with fewer
-/// than 2 rows or threads.
+/// the input's rows into a float64 partial sum (float32 rows in float32
+/// blocks, as tnp-block-widened-sums makes every float32 sum), and the
+/// partial sums add in float64 and round once, as one kernel's float64
+/// accumulator would. Null with fewer than 2 rows or threads.
 std::shared_ptr<ArrayImpl> sumRowRanges(const Call &call);
 
 } // namespace tnp::detail

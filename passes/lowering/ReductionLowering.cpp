@@ -3,8 +3,9 @@
 // tnp.reduce becomes linalg.reduce, tnp.scan an scf.for nest, tnp.argmax/argmin
 // a two-result linalg.generic reduction, and tnp.dot_general linalg.matmul,
 // linalg.batch_matmul or a contraction linalg.generic. Float sums and inner
-// products accumulate in float64 and round once at the end, so they are at
-// least as accurate as NumPy's pairwise sum (float64 sums excepted: see
+// products accumulate in float64 and round once at the end (float32 sums
+// then add float32 blocks, tnp-block-widened-sums), so they are at least as
+// accurate as NumPy's pairwise sum (float64 sums excepted: see
 // docs/accuracy.md); float16 and bfloat16 products and matrix products
 // accumulate in float32.
 //
@@ -38,8 +39,9 @@ Type productAccumulatorType(Type dtype) {
 
 /// The type a sum (tnp.reduce sum, an inner product) of `dtype` accumulates
 /// in: float64 for every narrower float. A float32 sum of 10^7 elements then
-/// errs by about one rounding of its result; summed in float32, one element
-/// at a time, it would err by up to 10^7 (NumPy's pairwise sum: about 30).
+/// errs by about one rounding of its result (tnp-block-widened-sums later
+/// sums float32 blocks of 1024 into it); summed in float32, one element at
+/// a time, it would err by up to 10^7 (NumPy's pairwise sum: about 30).
 Type sumAccumulatorType(Type dtype) {
   if (dtype.isF16() || dtype.isBF16() || dtype.isF32())
     return Float64Type::get(dtype.getContext());
