@@ -28,8 +28,12 @@ std::shared_ptr<ArrayImpl> tnp::detail::execute(const Call &call) {
   for (CallInterpreter *interpreter : interpreters())
     if ((out = interpreter->process(call)))
       break;
-  if (!out)
-    out = runEagerly(call);
+  if (!out) {
+    bool inputsKept = false;
+    for (CallInterpreter *interpreter : interpreters())
+      inputsKept |= interpreter->keepsInputs();
+    out = runEagerly(call, /*reuseInputs=*/!inputsKept);
+  }
   for (CallInterpreter *interpreter : interpreters())
     interpreter->observe(call, *out);
   return out;

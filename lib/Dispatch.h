@@ -69,6 +69,13 @@ struct Call {
   /// set the bits of their full-rank operands; a reduction that keeps axis 0
   /// and a matmul's lhs set theirs.
   uint8_t rowwiseInputs = 0;
+  /// Bit i set: input i has the result's shape and dtype, and nothing but
+  /// this call holds it or its buffer (the caller gave up its last handle,
+  /// as in the `a * b` of `a * b + c`). Eagerly the result may then be
+  /// written over it, as NumPy elides temporaries: elementwise ops set it,
+  /// since each element of their result reads only the same element of
+  /// such an input.
+  uint8_t reusableInputs = 0;
 };
 
 /// A layer that sees primitive calls (JAX's Trace.process_primitive).
@@ -80,6 +87,9 @@ public:
   virtual std::shared_ptr<ArrayImpl> process(const Call &call) = 0;
   /// Sees `call` and its result, wherever that was computed.
   virtual void observe(const Call &call, const ArrayImpl &result) = 0;
+  /// Whether observe() may keep a call's inputs now (a recording tape
+  /// captures them): no result may then be written over one.
+  virtual bool keepsInputs() const { return false; }
 };
 
 /// Adds `interpreter` (which lives as long as the process) to those every

@@ -10,6 +10,7 @@
 #include "runtime/Workers.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/bit.h"
 
 #include <algorithm>
 #include <exception>
@@ -140,7 +141,8 @@ std::shared_ptr<ArrayImpl> tnp::detail::sumRowRanges(const Call &call) {
   return out;
 }
 
-std::shared_ptr<ArrayImpl> tnp::detail::runEagerly(const Call &call) {
+std::shared_ptr<ArrayImpl> tnp::detail::runEagerly(const Call &call,
+                                                   bool reuseInputs) {
   if (call.onHost)
     if (std::shared_ptr<ArrayImpl> out = call.onHost(call))
       return out;
@@ -155,7 +157,11 @@ std::shared_ptr<ArrayImpl> tnp::detail::runEagerly(const Call &call) {
   std::shared_ptr<const CompiledCode> found = kernelFor(call);
   const CompiledCode &kernel = *found;
   std::shared_ptr<ArrayImpl> out =
-      allocateArray(call.resultShape, call.resultDType);
+      reuseInputs && call.reusableInputs
+          ? arrayOver(
+                call.resultShape, call.resultDType,
+                call.inputs[llvm::countr_zero(call.reusableInputs)]->buffer)
+          : allocateArray(call.resultShape, call.resultDType);
   int64_t rows = out->shape.empty() ? 1 : out->shape[0];
   if (!call.rowwiseInputs || !large || rows < 2) {
     callRows(kernel, call, *out, 0, rows);

@@ -16,8 +16,9 @@
 
 namespace tnp::detail {
 
-/// The result of `call` on its (eager) inputs.
-std::shared_ptr<ArrayImpl> runEagerly(const Call &call);
+/// The result of `call` on its (eager) inputs; written over the buffer of
+/// one of its Call::reusableInputs where `reuseInputs` allows.
+std::shared_ptr<ArrayImpl> runEagerly(const Call &call, bool reuseInputs);
 
 /// A Call::onThreads for float32 and float64 sums over axes that include 0
 /// (which a call cannot split by result rows): each thread sums a range of

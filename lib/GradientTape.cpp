@@ -151,6 +151,7 @@ struct TapeInterpreter final : CallInterpreter {
     for (GradientTapeImpl *tape : recording)
       tape->record(call, result);
   }
+  bool keepsInputs() const override { return !recording.empty(); }
 };
 TapeInterpreter tapeInterpreter;
 } // namespace

@@ -222,6 +222,19 @@ tnp::dtype prim::resultDType(Elementwise op,
                         promotedDType(op, operands, name));
 }
 
+namespace {
+/// Whether `o` may hold an elementwise result of `shape` and `dtype`: the
+/// operand list holds its only handle (the caller moved it in), and its
+/// buffer is tnp's, is exactly its, and is held by nothing else (no view).
+bool givenUp(const ndarray &o, const shape_t &shape, tnp::dtype dtype) {
+  const ArrayImpl &a = implOf(o);
+  return o.impl().use_count() == 1 && a.buffer && !a.weak && a.dtype == dtype &&
+         a.shape == shape && a.byteOffset == 0 && a.buffer.use_count() == 1 &&
+         !a.buffer->isExternal() &&
+         a.buffer->size() == static_cast<size_t>(a.size * dtype.itemsize());
+}
+} // namespace
+
 ndarray prim::elementwise(Elementwise op,
                           std::initializer_list<ndarray> operands,
                           const char *name) {
@@ -250,9 +263,13 @@ ndarray prim::elementwise(Elementwise op,
     call.inputs[call.numInputs++] = &implOf(*input);
   }
   // Operands of lower rank broadcast along dimension 0: read whole.
-  for (int i = 0; i < call.numInputs; ++i)
+  const ndarray *o = operands.begin();
+  for (int i = 0; i < call.numInputs; ++i, ++o) {
     if (call.inputs[i]->shape.size() == shape.size())
       call.rowwiseInputs |= 1 << i;
+    if (givenUp(*o, shape, result))
+      call.reusableInputs |= 1 << i;
+  }
   call.resultShape = std::move(shape);
   call.resultDType = result;
   return run(call);

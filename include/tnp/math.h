@@ -182,19 +182,22 @@ ndarray piecewise(const ndarray &x, const std::vector<ndarray> &condlist,
 /// (negative: to tens, hundreds, ...), as np.round with decimals does.
 ndarray around(const ndarray &a, int64_t decimals = 0);
 
-// Operators, as NumPy's (`%` is remainder; `**` is tnp::power).
-ndarray operator-(const ndarray &x);
+// Operators, as NumPy's (`%` is remainder; `**` is tnp::power). The
+// arithmetic ones take arrays by value: a temporary operand (the `a * b` of
+// `a * b + c`, or an array passed with std::move) gives its memory to the
+// result, as NumPy reuses temporaries.
+ndarray operator-(ndarray x);
 ndarray operator+(const ndarray &x);
 ndarray operator~(const ndarray &x);
 ndarray operator!(const ndarray &x);
-ndarray operator+(const ndarray &a, const ndarray &b);
-ndarray operator-(const ndarray &a, const ndarray &b);
-ndarray operator*(const ndarray &a, const ndarray &b);
-ndarray operator/(const ndarray &a, const ndarray &b);
-ndarray operator%(const ndarray &a, const ndarray &b);
-ndarray operator&(const ndarray &a, const ndarray &b);
-ndarray operator|(const ndarray &a, const ndarray &b);
-ndarray operator^(const ndarray &a, const ndarray &b);
+ndarray operator+(ndarray a, ndarray b);
+ndarray operator-(ndarray a, ndarray b);
+ndarray operator*(ndarray a, ndarray b);
+ndarray operator/(ndarray a, ndarray b);
+ndarray operator%(ndarray a, ndarray b);
+ndarray operator&(ndarray a, ndarray b);
+ndarray operator|(ndarray a, ndarray b);
+ndarray operator^(ndarray a, ndarray b);
 ndarray operator==(const ndarray &a, const ndarray &b);
 ndarray operator!=(const ndarray &a, const ndarray &b);
 ndarray operator<(const ndarray &a, const ndarray &b);

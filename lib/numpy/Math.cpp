@@ -46,10 +46,12 @@ void checkLoop(const char *name, tnp::dtype promoted, unsigned accepts) {
                   "according to the casting rule ''safe''");
 }
 
-ndarray unary(Elementwise op, const char *name, const ndarray &x,
+// Operands are taken by value and moved on: a temporary's buffer may hold
+// the result (Call::reusableInputs).
+ndarray unary(Elementwise op, const char *name, ndarray x,
               unsigned accepts = Any) {
   checkLoop(name, x.dtype(), accepts);
-  return prim::elementwise(op, {x}, name);
+  return prim::elementwise(op, {std::move(x)}, name);
 }
 
 tnp::dtype promoted(const ndarray &a, const ndarray &b, const char *name) {
@@ -57,10 +59,10 @@ tnp::dtype promoted(const ndarray &a, const ndarray &b, const char *name) {
   return prim::resultDType(Elementwise::Add, {a, b}, name);
 }
 
-ndarray binary(Elementwise op, const char *name, const ndarray &a,
-               const ndarray &b, unsigned accepts = Any) {
+ndarray binary(Elementwise op, const char *name, ndarray a, ndarray b,
+               unsigned accepts = Any) {
   checkLoop(name, promoted(a, b, name), accepts);
-  return prim::elementwise(op, {a, b}, name);
+  return prim::elementwise(op, {std::move(a), std::move(b)}, name);
 }
 
 ndarray toBool(const ndarray &x) {
@@ -69,13 +71,7 @@ ndarray toBool(const ndarray &x) {
 
 } // namespace
 
-ndarray tnp::negative(const ndarray &x) {
-  if (x.dtype().is_bool())
-    throw TypeError("The numpy boolean negative, the `-` operator, is not "
-                    "supported, use the `~` operator or the logical_not "
-                    "function instead.");
-  return unary(Elementwise::Neg, "negative", x);
-}
+ndarray tnp::negative(const ndarray &x) { return -x; }
 ndarray tnp::absolute(const ndarray &x) {
   return unary(Elementwise::Abs, "absolute", x);
 }
@@ -187,31 +183,18 @@ ndarray tnp::signbit(const ndarray &x) {
   return unary(Elementwise::Signbit, "signbit", x, Real);
 }
 
-ndarray tnp::add(const ndarray &a, const ndarray &b) {
-  return binary(Elementwise::Add, "add", a, b);
-}
-ndarray tnp::subtract(const ndarray &a, const ndarray &b) {
-  if (promoted(a, b, "subtract").is_bool())
-    throw TypeError("numpy boolean subtract, the `-` operator, is not "
-                    "supported, use the bitwise_xor, the `^` operator, or the "
-                    "logical_xor function instead.");
-  return binary(Elementwise::Sub, "subtract", a, b);
-}
-ndarray tnp::multiply(const ndarray &a, const ndarray &b) {
-  return binary(Elementwise::Mul, "multiply", a, b);
-}
-ndarray tnp::divide(const ndarray &a, const ndarray &b) {
-  return binary(Elementwise::Div, "divide", a, b);
-}
+// The operators below hold these ufuncs' rules.
+ndarray tnp::add(const ndarray &a, const ndarray &b) { return a + b; }
+ndarray tnp::subtract(const ndarray &a, const ndarray &b) { return a - b; }
+ndarray tnp::multiply(const ndarray &a, const ndarray &b) { return a * b; }
+ndarray tnp::divide(const ndarray &a, const ndarray &b) { return a / b; }
 ndarray tnp::true_divide(const ndarray &a, const ndarray &b) {
   return divide(a, b);
 }
 ndarray tnp::floor_divide(const ndarray &a, const ndarray &b) {
   return binary(Elementwise::FloorDiv, "floor_divide", a, b, Real);
 }
-ndarray tnp::remainder(const ndarray &a, const ndarray &b) {
-  return binary(Elementwise::Rem, "remainder", a, b, Real);
-}
+ndarray tnp::remainder(const ndarray &a, const ndarray &b) { return a % b; }
 ndarray tnp::mod(const ndarray &a, const ndarray &b) { return remainder(a, b); }
 std::pair<ndarray, ndarray> tnp::divmod(const ndarray &x1, const ndarray &x2) {
   return {floor_divide(x1, x2), remainder(x1, x2)};
@@ -252,15 +235,9 @@ ndarray tnp::logical_xor(const ndarray &a, const ndarray &b) {
   return prim::elementwise(Elementwise::Xor, {toBool(a), toBool(b)},
                            "logical_xor");
 }
-ndarray tnp::bitwise_and(const ndarray &a, const ndarray &b) {
-  return binary(Elementwise::And, "bitwise_and", a, b, Integral);
-}
-ndarray tnp::bitwise_or(const ndarray &a, const ndarray &b) {
-  return binary(Elementwise::Or, "bitwise_or", a, b, Integral);
-}
-ndarray tnp::bitwise_xor(const ndarray &a, const ndarray &b) {
-  return binary(Elementwise::Xor, "bitwise_xor", a, b, Integral);
-}
+ndarray tnp::bitwise_and(const ndarray &a, const ndarray &b) { return a & b; }
+ndarray tnp::bitwise_or(const ndarray &a, const ndarray &b) { return a | b; }
+ndarray tnp::bitwise_xor(const ndarray &a, const ndarray &b) { return a ^ b; }
 ndarray tnp::equal(const ndarray &a, const ndarray &b) {
   return binary(Elementwise::Eq, "equal", a, b);
 }
@@ -293,31 +270,47 @@ ndarray tnp::clip(const ndarray &a, const ndarray &a_min,
   return minimum(maximum(a, a_min), a_max);
 }
 
-ndarray tnp::operator-(const ndarray &x) { return negative(x); }
+ndarray tnp::operator-(ndarray x) {
+  if (x.dtype().is_bool())
+    throw TypeError("The numpy boolean negative, the `-` operator, is not "
+                    "supported, use the `~` operator or the logical_not "
+                    "function instead.");
+  return unary(Elementwise::Neg, "negative", std::move(x));
+}
 ndarray tnp::operator+(const ndarray &x) { return x; }
 ndarray tnp::operator~(const ndarray &x) { return invert(x); }
 ndarray tnp::operator!(const ndarray &x) { return logical_not(x); }
-ndarray tnp::operator+(const ndarray &a, const ndarray &b) { return add(a, b); }
-ndarray tnp::operator-(const ndarray &a, const ndarray &b) {
-  return subtract(a, b);
+ndarray tnp::operator+(ndarray a, ndarray b) {
+  return binary(Elementwise::Add, "add", std::move(a), std::move(b));
 }
-ndarray tnp::operator*(const ndarray &a, const ndarray &b) {
-  return multiply(a, b);
+ndarray tnp::operator-(ndarray a, ndarray b) {
+  if (promoted(a, b, "subtract").is_bool())
+    throw TypeError("numpy boolean subtract, the `-` operator, is not "
+                    "supported, use the bitwise_xor, the `^` operator, or the "
+                    "logical_xor function instead.");
+  return binary(Elementwise::Sub, "subtract", std::move(a), std::move(b));
 }
-ndarray tnp::operator/(const ndarray &a, const ndarray &b) {
-  return divide(a, b);
+ndarray tnp::operator*(ndarray a, ndarray b) {
+  return binary(Elementwise::Mul, "multiply", std::move(a), std::move(b));
 }
-ndarray tnp::operator%(const ndarray &a, const ndarray &b) {
-  return remainder(a, b);
+ndarray tnp::operator/(ndarray a, ndarray b) {
+  return binary(Elementwise::Div, "divide", std::move(a), std::move(b));
 }
-ndarray tnp::operator&(const ndarray &a, const ndarray &b) {
-  return bitwise_and(a, b);
+ndarray tnp::operator%(ndarray a, ndarray b) {
+  return binary(Elementwise::Rem, "remainder", std::move(a), std::move(b),
+                Real);
 }
-ndarray tnp::operator|(const ndarray &a, const ndarray &b) {
-  return bitwise_or(a, b);
+ndarray tnp::operator&(ndarray a, ndarray b) {
+  return binary(Elementwise::And, "bitwise_and", std::move(a), std::move(b),
+                Integral);
 }
-ndarray tnp::operator^(const ndarray &a, const ndarray &b) {
-  return bitwise_xor(a, b);
+ndarray tnp::operator|(ndarray a, ndarray b) {
+  return binary(Elementwise::Or, "bitwise_or", std::move(a), std::move(b),
+                Integral);
+}
+ndarray tnp::operator^(ndarray a, ndarray b) {
+  return binary(Elementwise::Xor, "bitwise_xor", std::move(a), std::move(b),
+                Integral);
 }
 ndarray tnp::operator==(const ndarray &a, const ndarray &b) {
   return equal(a, b);

@@ -97,6 +97,19 @@ TEST(FromBuffer, OwnerStaysAliveWhileTheArrayUsesItsMemory) {
   EXPECT_TRUE(watch.expired());
 }
 
+// An operator may write its result over an operand given up with std::move
+// (Call::reusableInputs), never over memory tnp does not own.
+TEST(FromBuffer, MovedOperandsNeverWriteExternalMemory) {
+  External memory(8);
+  std::string before = memory.bytes();
+  ndarray a = tnp::from_buffer(memory.data, {8}, tnp::float64);
+  ndarray b = tnp::ones({8}, tnp::float64);
+  ndarray sum = std::move(a) + b;
+  EXPECT_NE(sum.data(), memory.data);
+  EXPECT_EQ(memory.bytes(), before);
+  EXPECT_EQ(sum.to_vector<double>()[7], 8);
+}
+
 TEST(FromBuffer, VectorsMoveInWithoutACopyWhenAligned) {
   tnp::aligned_vector<float> values = {1, 2, 3, 4, 5, 6};
   const float *data = values.data();
