@@ -1,12 +1,17 @@
 #!/usr/bin/env python3
 """tnp against NumPy, PyTorch and JAX on the workloads of issue 19, in one run.
 
-Usage: bench/compare.py BUILD [--threads 1,2] [--out DIR] [--quick]
+Usage: bench/compare.py BUILD [--threads 1,2] [--rounds 3] [--out DIR] [--quick]
 
 Each library runs in a child process pinned to the first N CPUs (taskset),
 for N in --threads, so every library gets the same cores: tnp (BUILD's
 tnp-bench-compare, eager and traced), NumPy (with the BLAS threadpoolctl
 names), PyTorch and JAX (jax.jit), each skipped when it does not import.
+Each library's process runs --rounds times, the libraries in turn: a process
+on these machines lands in a fast or a slow memory state and stays there
+(the same DRAM-bound sum took 1.5 or 2.2 ms from one process to the next),
+so one process per library decides a row by chance. A library's time is the
+median over its processes of each process's median (of 7 batches).
 Prints one table per thread count, medians in ms and, for each row, the best
 peer's time over tnp's best (>= 1: tnp at least as fast), and writes
 DIR/<family>-<N>t.png: time against size, one line per library and case
@@ -194,6 +199,15 @@ def measure_tnp(build, threads, workloads):
     return eager, traced
 
 
+def median_of(runs):
+    """{workload: median over runs} of a list of {workload: seconds}."""
+    merged = {}
+    for run in runs:
+        for w, t in run.items():
+            merged.setdefault(w, []).append(t)
+    return {w: sorted(ts)[len(ts) // 2] for w, ts in merged.items()}
+
+
 def plot(results, threads, out_dir, workloads):
     import matplotlib
     matplotlib.use("Agg")
@@ -227,6 +241,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("build", nargs="?")
     parser.add_argument("--threads", default="1,2")
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--out", default="bench/plots")
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--worker")
@@ -240,15 +255,20 @@ def main():
                  for n in (quick if args.quick else sizes)]
     os.makedirs(args.out, exist_ok=True)
     for threads in map(int, args.threads.split(",")):
-        eager, traced = measure_tnp(args.build, threads, workloads)
-        results = {"tnp eager": eager, "tnp traced": traced}
-        names = {}
-        for lib in PEERS:
-            measured = measure_peer(lib, threads, workloads)
-            if measured:
-                names[lib], results[lib] = measured
-        print("\n%d thread%s; peers: %s" % (
-            threads, "" if threads == 1 else "s",
+        runs, names = {}, {}
+        for _ in range(args.rounds):
+            eager, traced = measure_tnp(args.build, threads, workloads)
+            runs.setdefault("tnp eager", []).append(eager)
+            runs.setdefault("tnp traced", []).append(traced)
+            for lib in PEERS:
+                measured = measure_peer(lib, threads, workloads)
+                if measured:
+                    names[lib] = measured[0]
+                    runs.setdefault(lib, []).append(measured[1])
+        results = {lib: median_of(r) for lib, r in runs.items()}
+        eager, traced = results["tnp eager"], results["tnp traced"]
+        print("\n%d thread%s, medians of %d processes per library; peers: %s" % (
+            threads, "" if threads == 1 else "s", args.rounds,
             "; ".join(names.values()) or "none"))
         header = ["workload", "size", "tnp eager", "tnp traced"] + \
             [lib for lib in PEERS if lib in results] + ["peer/tnp"]

@@ -24,6 +24,9 @@ llvm_config.add_tool_substitutions(
 config.substitutions.append(
     ("%tour", os.path.join(config.tnp_obj_root, "examples", "tour")))
 
+# The build directory, for the benchmark driver (bench/compare.test).
+config.substitutions.append(("%tnp_build", config.tnp_obj_root))
+
 # tnp's DLPack functions as a shared library for ctypes (dlpack-numpy.test).
 config.substitutions.append(
     ("%tnp_dlpack_shim",
