@@ -54,21 +54,59 @@ std::optional<int64_t> largestValue(AffineExpr expr, ValueRange operands,
   }
 }
 
+/// The last trip's value of a loop from `lb` to `ub` (constants) by `step`.
+std::optional<int64_t> lastTrip(int64_t lb, int64_t ub, int64_t step) {
+  if (lb < 0 || ub <= lb)
+    return std::nullopt;
+  return lb + (ub - lb - 1) / step * step;
+}
+
+/// The last trip's value of a loop whose bounds move together (a chunk of
+/// a parallel loop, from d0 to d0 + C): the largest upper bound less one
+/// step, where C is a whole number of steps.
+std::optional<int64_t> lastTripOfChunk(affine::AffineForOp loop) {
+  AffineMap lb = loop.getLowerBoundMap(), ub = loop.getUpperBoundMap();
+  int64_t step = loop.getStepAsInt();
+  if (lb.getNumResults() != 1 || ub.getNumResults() != 1 ||
+      lb.getNumDims() != ub.getNumDims() ||
+      !llvm::equal(loop.getLowerBoundOperands(), loop.getUpperBoundOperands()))
+    return std::nullopt;
+  auto span = dyn_cast<AffineConstantExpr>(simplifyAffineExpr(
+      ub.getResult(0) - lb.getResult(0), ub.getNumDims(), ub.getNumSymbols()));
+  if (!span || span.getValue() <= 0 || span.getValue() % step)
+    return std::nullopt;
+  std::optional<int64_t> upper = largestValue(
+      ub.getResult(0), loop.getUpperBoundOperands(), ub.getNumDims());
+  if (!upper)
+    return std::nullopt;
+  return *upper - step;
+}
+
 /// The largest value an index takes, if bounded by constants: a constant,
-/// the induction variable of a loop with constant bounds (its last trip's
-/// value), or an affine.apply growing with such operands. Indices are
-/// never negative here (loops from a constant lower bound at least 0).
+/// the induction variable of a loop with constant bounds or of a chunk of
+/// one (its last trip's value), or an affine.apply growing with such
+/// operands. Indices are never negative here (loops from a constant lower
+/// bound at least 0).
 std::optional<int64_t> largestValue(Value value) {
   if (std::optional<int64_t> constant = getConstantIntValue(value))
     return constant;
   if (auto loop = affine::getForInductionVarOwner(value)) {
-    if (!loop.hasConstantBounds() || loop.getConstantLowerBound() < 0)
+    if (!loop.hasConstantBounds())
+      return lastTripOfChunk(loop);
+    return lastTrip(loop.getConstantLowerBound(), loop.getConstantUpperBound(),
+                    loop.getStepAsInt());
+  }
+  if (auto loop = affine::getAffineParallelInductionVarOwner(value)) {
+    unsigned d = cast<BlockArgument>(value).getArgNumber();
+    AffineMap lbMap = loop.getLowerBoundMap(d),
+              ubMap = loop.getUpperBoundMap(d);
+    if (lbMap.getNumResults() != 1 || ubMap.getNumResults() != 1)
       return std::nullopt;
-    int64_t lb = loop.getConstantLowerBound(),
-            ub = loop.getConstantUpperBound(), step = loop.getStepAsInt();
-    if (ub <= lb)
+    auto lb = dyn_cast<AffineConstantExpr>(lbMap.getResult(0));
+    auto ub = dyn_cast<AffineConstantExpr>(ubMap.getResult(0));
+    if (!lb || !ub)
       return std::nullopt;
-    return lb + (ub - lb - 1) / step * step;
+    return lastTrip(lb.getValue(), ub.getValue(), loop.getSteps()[d]);
   }
   if (auto apply = value.getDefiningOp<affine::AffineApplyOp>()) {
     AffineMap map = apply.getAffineMap();

@@ -63,3 +63,30 @@ func.func @may_overrun(%x: memref<1000xf32>, %y: memref<?xf32>, %z: memref<64xf3
   }
   return
 }
+
+// -----
+
+// tnp-parallelize's chunks: a parallel loop from 0 to 4096 by 1024 and a
+// loop over each chunk from d0 to d0 + 1024 by 16. The last trip is at
+// 3072 + 1024 - 16 = 4080, and 4080 + 16 fits 4096. A chunk whose span is
+// not a whole number of steps (1000 by 16) may overrun.
+// CHECK-LABEL: func.func @parallel_chunks
+// CHECK:       vector.transfer_read %{{.*}} {in_bounds = [true]}
+// CHECK:       vector.transfer_write %{{.*}} {in_bounds = [true]}
+// CHECK-NOT:   in_bounds
+func.func @parallel_chunks(%x: memref<4096xf32>, %y: memref<4096xf32>) {
+  %pad = arith.constant 0.0 : f32
+  affine.parallel (%c) = (0) to (4096) step (1024) {
+    affine.for %j = affine_map<(d0) -> (d0)>(%c) to affine_map<(d0) -> (d0 + 1024)>(%c) step 16 {
+      %v = vector.transfer_read %x[%j], %pad : memref<4096xf32>, vector<16xf32>
+      vector.transfer_write %v, %y[%j] : vector<16xf32>, memref<4096xf32>
+    }
+  }
+  affine.parallel (%c) = (0) to (4096) step (1024) {
+    affine.for %j = affine_map<(d0) -> (d0)>(%c) to affine_map<(d0) -> (d0 + 1000)>(%c) step 16 {
+      %v = vector.transfer_read %x[%j], %pad : memref<4096xf32>, vector<16xf32>
+      vector.transfer_write %v, %y[%j] : vector<16xf32>, memref<4096xf32>
+    }
+  }
+  return
+}
