@@ -9,6 +9,7 @@
 
 #include "dialect/TnpDialect.h"
 #include "passes/Pipelines.h"
+#include "runtime/Buffer.h"
 #include "runtime/CompileCache.h"
 #include "runtime/HostAllocator.h"
 #include "runtime/JitEngine.h"
@@ -156,6 +157,7 @@ void runStage(mlir::ModuleOp module, int stage, const CompileOptions &options,
         pipeline.vectorWidth = options.optLevel > 0 ? hostVectorWidth() : 0;
         pipeline.fuse = options.optLevel > 0;
         pipeline.parallelize = options.optLevel > 0 && openMP;
+        pipeline.resultAlignment = runtime::Buffer::kAlignment;
         mlir::tnp::buildLinalgToLLVMPipeline(pm, pipeline);
       },
       nullptr, source);

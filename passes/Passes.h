@@ -27,6 +27,12 @@ namespace mlir::tnp {
 /// tnp-tile-transposes sets it, tnp-stream-stores lowers it.
 inline constexpr llvm::StringLiteral kNontemporalAttr = "tnp.nontemporal";
 
+/// Stores into buffers of this many bytes or more go around the caches
+/// (tnp-tile-transposes' targets, tnp-stream-stores' results): half the
+/// last-level cache of the machines measured, so that the lines would be
+/// evicted before anything read them.
+inline constexpr int64_t kStreamBytes = int64_t(16) << 20;
+
 } // namespace mlir::tnp
 
 #endif // TNP_PASSES_PASSES_H

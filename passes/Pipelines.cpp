@@ -105,7 +105,8 @@ void tnp::buildLinalgToLLVMPipeline(OpPassManager &pm,
     fn.addPass(createTnpForwardTransfersPass());
     fn.addPass(createTnpInterleaveAccumulatorsPass());
   }
-  fn.addPass(createTnpStreamStoresPass());
+  fn.addPass(createTnpStreamStoresPass(
+      TnpStreamStoresPassOptions{options.resultAlignment}));
   // vector-to-scf emits affine.apply, so affine is lowered after it.
   fn.addPass(createConvertVectorToSCFPass());
   fn.addPass(createLowerAffinePass());

@@ -48,6 +48,11 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
                      "BLAS and buffers come from its allocator. Off for "
                      "mlir-runner"),
       llvm::cl::init(true)};
+  Option<unsigned> resultAlignment{
+      *this, "result-alignment",
+      llvm::cl::desc("Bytes the buffers the caller passes for results are "
+                     "aligned to (tnp-stream-stores); 0: unknown"),
+      llvm::cl::init(0)};
   Option<bool> approximateMath{
       *this, "approximate-math",
       llvm::cl::desc("Replace f32 transcendentals by polynomials"),

@@ -11,8 +11,13 @@
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/ADT/SetVector.h"
+
+#include <cstdlib>
+#include <numeric>
 
 namespace mlir::tnp {
 #define GEN_PASS_DEF_TNPSTREAMSTORESPASS
@@ -30,24 +35,140 @@ Operation *topLevelOf(Operation *op) {
   return op;
 }
 
+/// A number `index` is known to be a multiple of (at least 1): constants,
+/// induction variables of affine loops (the gcd of their step and lower
+/// bound) and affine.apply of such values.
+int64_t knownDivisor(Value index);
+
+int64_t knownDivisor(AffineExpr expr, ValueRange operands, unsigned numDims) {
+  SmallVector<AffineExpr> dims, symbols;
+  for (auto [i, operand] : llvm::enumerate(operands)) {
+    AffineExpr e = i < numDims
+                       ? getAffineDimExpr(i, expr.getContext())
+                       : getAffineSymbolExpr(i - numDims, expr.getContext());
+    (i < numDims ? dims : symbols).push_back(e * knownDivisor(operand));
+  }
+  return expr.replaceDimsAndSymbols(dims, symbols).getLargestKnownDivisor();
+}
+
+int64_t knownDivisor(Value index) {
+  if (std::optional<int64_t> constant = getConstantIntValue(index))
+    // Zero is a multiple of anything: a power of two beyond any line.
+    return *constant ? std::abs(*constant) : int64_t(1) << 30;
+  auto ofLoop = [](AffineMap lb, ValueRange operands, int64_t step) {
+    if (lb.getNumResults() != 1)
+      return int64_t(1);
+    return std::gcd(step,
+                    knownDivisor(lb.getResult(0), operands, lb.getNumDims()));
+  };
+  if (auto loop = affine::getForInductionVarOwner(index))
+    return ofLoop(loop.getLowerBoundMap(), loop.getLowerBoundOperands(),
+                  loop.getStepAsInt());
+  if (auto loop = affine::getAffineParallelInductionVarOwner(index)) {
+    unsigned d = cast<BlockArgument>(index).getArgNumber();
+    return ofLoop(loop.getLowerBoundMap(d), loop.getLowerBoundsOperands(),
+                  loop.getSteps()[d]);
+  }
+  if (auto apply = index.getDefiningOp<affine::AffineApplyOp>())
+    return knownDivisor(apply.getAffineMap().getResult(0),
+                        apply.getMapOperands(),
+                        apply.getAffineMap().getNumDims());
+  return 1;
+}
+
+/// The alignment a store into `buffer` (static, identity layout) at an
+/// innermost index that is a multiple of `divisor` provably has: the
+/// buffer's own (an allocation's, or `resultAlignment` for the function's
+/// arguments, which the caller aligns), where each row and the index keep
+/// it. LLVM writes an under-aligned non-temporal vector as 8-byte pieces.
+llvm::MaybeAlign alignmentOf(Value buffer, int64_t divisor,
+                             uint64_t resultAlignment) {
+  uint64_t base = 0;
+  if (auto alloc = buffer.getDefiningOp<memref::AllocOp>())
+    base = alloc.getAlignment().value_or(0);
+  else if (isa<BlockArgument>(buffer))
+    base = resultAlignment;
+  auto type = cast<MemRefType>(buffer.getType());
+  int64_t itemBytes = type.getElementTypeBitWidth() / 8;
+  if (base < 2 || !type.hasStaticShape() || !type.getLayout().isIdentity() ||
+      type.getRank() == 0 || type.getShape().back() * itemBytes % base ||
+      divisor * itemBytes % base)
+    return llvm::MaybeAlign();
+  return llvm::MaybeAlign(base);
+}
+
+/// Whether `buffer` is an argument of `fn` (a result's destination) of
+/// kStreamBytes or more that `fn` only stores to.
+bool writeOnlyResult(Value buffer, func::FuncOp fn) {
+  auto argument = dyn_cast<BlockArgument>(buffer);
+  auto type = dyn_cast<MemRefType>(buffer.getType());
+  if (!argument || argument.getOwner() != &fn.front() || !type ||
+      !type.hasStaticShape() || !type.getLayout().isIdentity() ||
+      type.getNumElements() * type.getElementTypeBitWidth() / 8 <
+          tnp::kStreamBytes)
+    return false;
+  return llvm::all_of(buffer.getUsers(), [&](Operation *user) {
+    if (auto write = dyn_cast<vector::TransferWriteOp>(user))
+      return write.getBase() == buffer && write.getValueToStore() != buffer;
+    if (auto store = dyn_cast<affine::AffineStoreOp>(user))
+      return store.getValueToStore() != buffer;
+    return isa<affine::AffineVectorStoreOp, memref::StoreOp>(user) &&
+           user->getOperand(0) != buffer;
+  });
+}
+
+/// Whether `write` streams a large result: a whole vector, in bounds,
+/// along the innermost dimension of a writeOnlyResult. Each line of the
+/// result is written once and read by nothing in the function: a plain
+/// store reads it for ownership first, a third more traffic for a*b+c.
+bool streamsResult(vector::TransferWriteOp write, func::FuncOp fn) {
+  return write.getVectorType().getRank() == 1 && !write.getMask() &&
+         write.isDimInBounds(0) &&
+         write.getPermutationMap().isMinorIdentity() &&
+         writeOnlyResult(write.getBase(), fn);
+}
+
 struct TnpStreamStoresPass
     : mlir::tnp::impl::TnpStreamStoresPassBase<TnpStreamStoresPass> {
+  using TnpStreamStoresPassBase::TnpStreamStoresPassBase;
+
   void runOnOperation() override {
+    func::FuncOp fn = getOperation();
     SmallVector<affine::AffineVectorStoreOp> stores;
-    getOperation().walk([&](affine::AffineVectorStoreOp store) {
-      if (store->hasAttr(tnp::kNontemporalAttr))
+    SmallVector<vector::TransferWriteOp> writes;
+    fn.walk([&](Operation *op) {
+      if (auto store = dyn_cast<affine::AffineVectorStoreOp>(op);
+          store && store->hasAttr(tnp::kNontemporalAttr))
         stores.push_back(store);
+      if (auto write = dyn_cast<vector::TransferWriteOp>(op);
+          write && streamsResult(write, fn))
+        writes.push_back(write);
     });
     llvm::SetVector<Operation *> nests;
+    for (vector::TransferWriteOp write : writes) {
+      OpBuilder b(write);
+      vector::StoreOp::create(
+          b, write.getLoc(), write.getValueToStore(), write.getBase(),
+          write.getIndices(), /*nontemporal=*/true,
+          alignmentOf(write.getBase(), knownDivisor(write.getIndices().back()),
+                      resultAlignment));
+      nests.insert(topLevelOf(write));
+      write.erase();
+    }
     for (affine::AffineVectorStoreOp store : stores) {
       OpBuilder b(store);
       std::optional<SmallVector<Value, 8>> indices = affine::expandAffineMap(
           b, store.getLoc(), store.getAffineMap(), store.getMapOperands());
       if (!indices)
         return signalPassFailure();
-      vector::StoreOp::create(b, store.getLoc(), store.getValueToStore(),
-                              store.getMemRef(), *indices,
-                              /*nontemporal=*/true);
+      AffineMap map = store.getAffineMap();
+      vector::StoreOp::create(
+          b, store.getLoc(), store.getValueToStore(), store.getMemRef(),
+          *indices, /*nontemporal=*/true,
+          alignmentOf(store.getMemRef(),
+                      knownDivisor(map.getResults().back(),
+                                   store.getMapOperands(), map.getNumDims()),
+                      resultAlignment));
       nests.insert(topLevelOf(store));
       store.erase();
     }

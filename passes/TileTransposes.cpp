@@ -27,10 +27,6 @@ using namespace mlir;
 
 namespace {
 
-/// Targets of this many bytes or more are written around the caches (see
-/// Passes.td).
-constexpr int64_t kStreamBytes = int64_t(16) << 20;
-
 /// Elements a side of a tile copied by scalars. Measured on transposes of
 /// 1024^2 and 4096^2 float32 (tnp-bench-indexing): 8 -> 0.68 and 32 ms,
 /// 16 -> 1.1 and 32 ms, 32 -> 2.0 and 42 ms, untiled 3.3 and 130 ms.
@@ -247,7 +243,7 @@ void transposeInRegisters(affine::AffineForOp outer, int64_t tile,
   bool stream =
       targetType.hasStaticShape() &&
       targetType.getNumElements() * element.getIntOrFloatBitWidth() / 8 >=
-          kStreamBytes;
+          tnp::kStreamBytes;
   for (int64_t r = 0; r < tile; ++r) {
     auto [map, operands] = target.rowAt(r, zero);
     Value v = vector::ExtractOp::create(builder, loc, columns, r);

@@ -174,6 +174,34 @@ TEST(TraceTest, TracedTransposesInRegistersMatchEager) {
   }
 }
 
+TEST(TraceTest, LargeTracedResultsStreamAndMatchEager) {
+  // Results of 16 MiB or more are written with non-temporal stores, in one
+  // loop (2^22 elements) or in rows split among threads (2048 x 2048), and
+  // through a row-wise softmax; the values are small integers, so that
+  // products and sums are exact in float32 whatever the kernel fuses.
+  auto fma = tnp::trace([](const tnp::ndarray &a, const tnp::ndarray &b,
+                           const tnp::ndarray &c) { return a * b + c; });
+  auto softmax = tnp::trace([](const tnp::ndarray &x) {
+    tnp::ndarray e = tnp::exp(x - tnp::max(x, 1, true));
+    return e / tnp::sum(e, 1, true);
+  });
+  for (tnp::shape_t shape : {tnp::shape_t{1 << 22}, tnp::shape_t{2048, 2048}}) {
+    tnp::ndarray i = tnp::arange(1 << 22).reshape(shape);
+    tnp::ndarray a = tnp::remainder(i, 7).astype(tnp::float32);
+    tnp::ndarray b = tnp::remainder(i, 5).astype(tnp::float32) - 2;
+    tnp::ndarray c = tnp::remainder(i, 3).astype(tnp::float32);
+    EXPECT_TRUE(tnp::array_equal(fma(a, b, c), tnp::add(tnp::multiply(a, b), c))
+                    .item<bool>())
+        << tnp::to_string(shape);
+  }
+  tnp::ndarray x =
+      (tnp::remainder(tnp::arange(1 << 22), 11).astype(tnp::float32) - 5)
+          .reshape({4096, 1024});
+  tnp::ndarray e = tnp::exp(x - tnp::max(x, 1, true));
+  EXPECT_TRUE(tnp::allclose(softmax(x), e / tnp::sum(e, 1, true), 1e-6, 0)
+                  .item<bool>());
+}
+
 TEST(TraceTest, TracedArraysRefuseValues) {
   tnp::ndarray x = tnp::ones({3});
   auto item = tnp::trace([](const tnp::ndarray &x) {
