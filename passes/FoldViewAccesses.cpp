@@ -104,6 +104,16 @@ template <typename OpTy> void fold(OpTy op) {
   else
     rewriter.replaceOpWithNewOp<affine::AffineStoreOp>(
         op, op.getValueToStore(), source, newMap, indices.operands);
+  // Views left unused go: between two loop nests they would keep
+  // tnp-fuse-loops from joining them (a softmax's row maxima, read back as
+  // [n, 1], and its exponentials).
+  for (Value view = memref; view != source;) {
+    Operation *def = view.getDefiningOp();
+    if (!def->use_empty())
+      break;
+    view = def->getOperand(0);
+    rewriter.eraseOp(def);
+  }
 }
 
 struct TnpFoldViewAccessesPass

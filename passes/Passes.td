@@ -146,7 +146,8 @@ def TnpFoldViewAccessesPass
     have strided layouts, which affine's vectorizer refuses; the buffers
     they view usually have the identity layout. Upstream's
     fold-memref-alias-ops does this for memref.load but no longer for
-    affine accesses.
+    affine accesses. Views left unused are erased: between two loop nests
+    they would keep tnp-fuse-loops from joining them.
     ```mlir
     %v = memref.subview %x[0, %o] [%m, %k] [1, 1]
     %e = memref.expand_shape %v [[0], [1, 2]] output_shape [%m, %c, 16]

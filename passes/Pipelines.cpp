@@ -69,14 +69,16 @@ void tnp::buildLinalgToLLVMPipeline(OpPassManager &pm,
 
   OpPassManager &fn = pm.nest<func::FuncOp>();
   fn.addPass(createConvertLinalgToAffineLoopsPass());
+  // Loads and stores through views (slices, reshapes) index their base
+  // buffer instead: the vectorizer takes identity layouts only, and loop
+  // fusion sees the accesses of a reshaped row reduction (a softmax's
+  // maxima, read as [n, 1]) at the rows that wrote them.
+  fn.addPass(createTnpFoldViewAccessesPass());
   if (options.fuse)
     fn.addPass(createTnpFuseLoopsPass());
   // A one-trip loop (a size-1 dimension) would be vectorized into an invalid
   // broadcasting store: fold it away first.
   fn.addPass(affine::createAffineLoopNormalizePass(/*promoteSingleIter=*/true));
-  // Loads and stores through views (slices, reshapes) index their base
-  // buffer instead: the vectorizer takes identity layouts only.
-  fn.addPass(createTnpFoldViewAccessesPass());
   fn.addPass(createTnpPromoteAccumulatorsPass());
   fn.addPass(createTnpTileTransposesPass(
       TnpTileTransposesPassOptions{options.vectorWidth}));

@@ -1,4 +1,5 @@
 // RUN: tnp-opt %s --split-input-file --tnp-fold-view-accesses | FileCheck %s
+// RUN: tnp-opt %s --split-input-file --tnp-fold-view-accesses --tnp-fuse-loops | FileCheck %s --check-prefix=FUSE
 
 // An argmax's chunked view of a row (whole chunks of 16, through a subview
 // and an expand_shape) and the rest of the row (a subview at a dynamic
@@ -69,4 +70,44 @@ func.func @kept(%x: memref<8xf32>, %y: memref<?xf32>, %k: index, %out: memref<f3
     }
   }
   return
+}
+
+// -----
+
+// A softmax's row maxima, written as [4096] and read back as [4096, 1]:
+// the read indexes the maxima themselves, and the view, left unused, goes,
+// so that it no longer stands between the two nests (tnp-fuse-loops then
+// joins them: fold-then-fuse below). A view still used stays.
+// CHECK-LABEL: func.func @unused_views
+// CHECK:       affine.for %[[I:.*]] = 0 to 4096 {
+// CHECK:         affine.store %{{.*}}, %[[M:.*]][%[[I]]] : memref<4096xf32>
+// CHECK:       }
+// CHECK-NEXT:  affine.for %[[R:.*]] = 0 to 4096 {
+// CHECK:         affine.load %[[M]][%[[R]]] : memref<4096xf32>
+// CHECK:       %[[KEPT:.*]] = memref.expand_shape
+// CHECK:       return %[[KEPT]]
+// FUSE-LABEL:  func.func @unused_views
+// FUSE:        affine.for %[[I:.*]] = 0 to 4096 {
+// FUSE:          affine.store %{{.*}}, %[[M:.*]][%[[I]]] : memref<4096xf32>
+// FUSE-NOT:    }
+// FUSE:          affine.for %[[J:.*]] = 0 to 1024 {
+// FUSE:            affine.load %[[M]][%[[I]]] : memref<4096xf32>
+func.func @unused_views(%x: memref<4096x1024xf32>, %out: memref<4096x1024xf32>) -> memref<4x1024xf32> {
+  %max = memref.alloc() : memref<4096xf32>
+  affine.for %i = 0 to 4096 {
+    %v = affine.load %x[%i, 0] : memref<4096x1024xf32>
+    affine.store %v, %max[%i] : memref<4096xf32>
+  }
+  %column = memref.expand_shape %max [[0, 1]] output_shape [4096, 1] : memref<4096xf32> into memref<4096x1xf32>
+  affine.for %i = 0 to 4096 {
+    affine.for %j = 0 to 1024 {
+      %v = affine.load %x[%i, %j] : memref<4096x1024xf32>
+      %m = affine.load %column[%i, 0] : memref<4096x1xf32>
+      %d = arith.subf %v, %m : f32
+      affine.store %d, %out[%i, %j] : memref<4096x1024xf32>
+    }
+  }
+  %flat = memref.alloc() : memref<4096xf32>
+  %kept = memref.expand_shape %flat [[0, 1]] output_shape [4, 1024] : memref<4096xf32> into memref<4x1024xf32>
+  return %kept : memref<4x1024xf32>
 }
