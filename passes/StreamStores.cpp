@@ -81,6 +81,16 @@ int64_t knownDivisor(Value index) {
 /// buffer's own (an allocation's, or `resultAlignment` for the function's
 /// arguments, which the caller aligns), where each row and the index keep
 /// it. LLVM writes an under-aligned non-temporal vector as 8-byte pieces.
+/// The bytes of an element of `type`, for integers and floats of whole
+/// bytes; 0 for the rest (bool, whose bytes the LLVM lowering picks later;
+/// complex, index), which never stream.
+int64_t itemBytesOf(MemRefType type) {
+  Type element = type.getElementType();
+  if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8)
+    return 0;
+  return element.getIntOrFloatBitWidth() / 8;
+}
+
 llvm::MaybeAlign alignmentOf(Value buffer, int64_t divisor,
                              uint64_t resultAlignment) {
   uint64_t base = 0;
@@ -89,10 +99,10 @@ llvm::MaybeAlign alignmentOf(Value buffer, int64_t divisor,
   else if (isa<BlockArgument>(buffer))
     base = resultAlignment;
   auto type = cast<MemRefType>(buffer.getType());
-  int64_t itemBytes = type.getElementTypeBitWidth() / 8;
-  if (base < 2 || !type.hasStaticShape() || !type.getLayout().isIdentity() ||
-      type.getRank() == 0 || type.getShape().back() * itemBytes % base ||
-      divisor * itemBytes % base)
+  int64_t itemBytes = itemBytesOf(type);
+  if (base < 2 || !itemBytes || !type.hasStaticShape() ||
+      !type.getLayout().isIdentity() || type.getRank() == 0 ||
+      type.getShape().back() * itemBytes % base || divisor * itemBytes % base)
     return llvm::MaybeAlign();
   return llvm::MaybeAlign(base);
 }
@@ -104,8 +114,7 @@ bool writeOnlyResult(Value buffer, func::FuncOp fn) {
   auto type = dyn_cast<MemRefType>(buffer.getType());
   if (!argument || argument.getOwner() != &fn.front() || !type ||
       !type.hasStaticShape() || !type.getLayout().isIdentity() ||
-      type.getNumElements() * type.getElementTypeBitWidth() / 8 <
-          tnp::kStreamBytes)
+      type.getNumElements() * itemBytesOf(type) < tnp::kStreamBytes)
     return false;
   return llvm::all_of(buffer.getUsers(), [&](Operation *user) {
     if (auto write = dyn_cast<vector::TransferWriteOp>(user))

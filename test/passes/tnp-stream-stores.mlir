@@ -73,12 +73,16 @@ func.func @large_result(%x: memref<4194304xf32>, %out: memref<4194304xf32>) {
 // -----
 
 // These stay plain: a result the function also reads, a write-only one
-// under 16 MiB, a write that may run out of bounds, and a temporary (not
-// an argument).
+// under 16 MiB, a write that may run out of bounds, a temporary (not an
+// argument), and bools (bits here, bytes once lowered).
 // CHECK-LABEL: func.func @kept_in_cache
 // CHECK-NOT:   nontemporal
 // CHECK-NOT:   llvm.fence
-func.func @kept_in_cache(%x: memref<4194304xf32>, %read: memref<4194304xf32>, %small: memref<1048576xf32>, %maybe: memref<4194304xf32>) -> f32 {
+func.func @kept_in_cache(%x: memref<4194304xf32>, %read: memref<4194304xf32>, %small: memref<1048576xf32>, %maybe: memref<4194304xf32>, %bools: memref<134217728xi1>) -> f32 {
+  %b = arith.constant dense<true> : vector<16xi1>
+  affine.for %j = 0 to 134217728 step 16 {
+    vector.transfer_write %b, %bools[%j] {in_bounds = [true]} : vector<16xi1>, memref<134217728xi1>
+  }
   %pad = arith.constant 0.0 : f32
   %c0 = arith.constant 0 : index
   %temp = memref.alloc() {alignment = 64 : i64} : memref<4194304xf32>
