@@ -129,6 +129,7 @@ struct TnpLowerToLinalgPass
     populateElementwiseLoweringPatterns(converter, patterns);
     populateShapeLoweringPatterns(converter, patterns);
     populateReductionLoweringPatterns(converter, patterns);
+    populateArgReduceLoweringPatterns(converter, patterns);
     populateIndexingLoweringPatterns(converter, patterns);
     populateRandomLoweringPatterns(converter, patterns);
     populateSortLoweringPatterns(converter, patterns);

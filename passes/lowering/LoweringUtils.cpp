@@ -130,6 +130,22 @@ Value tnp::buildScalarConstant(OpBuilder &b, Location loc, Type dtype,
       b, loc, b.getIntegerAttr(dtype, static_cast<int64_t>(value)));
 }
 
+Value tnp::buildExtreme(OpBuilder &b, Location loc, Type dtype, bool largest) {
+  if (auto f = dyn_cast<FloatType>(dtype))
+    return arith::ConstantOp::create(
+        b, loc,
+        b.getFloatAttr(f, APFloat::getInf(f.getFloatSemantics(), !largest)));
+  unsigned width = dtype.getIntOrFloatBitWidth();
+  // Bool behaves as unsigned.
+  bool isUnsigned = isUnsignedInt(dtype) || width == 1;
+  APInt v = isUnsigned ? (largest ? APInt::getMaxValue(width)
+                                  : APInt::getMinValue(width))
+                       : (largest ? APInt::getSignedMaxValue(width)
+                                  : APInt::getSignedMinValue(width));
+  return arith::ConstantOp::create(b, loc,
+                                   b.getIntegerAttr(toSignless(dtype), v));
+}
+
 /// Float to integer as NumPy computes it on x86-64, for every input: LLVM's
 /// fptosi/fptoui give poison out of range, so eager kernels and traces,
 /// folded or vectorized differently, disagreed. A W-bit conversion (W = 32

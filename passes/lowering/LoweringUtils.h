@@ -75,6 +75,11 @@ FlatSymbolRefAttr declareRuntimeFunction(OpBuilder &b, Operation *from,
 /// `value`, converted from double.
 Value buildScalarConstant(OpBuilder &b, Location loc, Type dtype, double value);
 
+/// The largest (`largest`) or smallest value of a real `dtype` (tnp's,
+/// signed or unsigned), as a signless constant: the identity of min or max,
+/// -inf or +inf for floats.
+Value buildExtreme(OpBuilder &b, Location loc, Type dtype, bool largest);
+
 /// Builds a scalar cast from `from` to `to` with NumPy's astype semantics
 /// (float -> int truncates toward zero, x -> bool tests x != 0, complex ->
 /// real keeps the real part). `fromDType`/`toDType` are the original tnp
@@ -124,6 +129,8 @@ void populateElementwiseLoweringPatterns(const TypeConverter &converter,
 void populateShapeLoweringPatterns(const TypeConverter &converter,
                                    RewritePatternSet &patterns);
 void populateReductionLoweringPatterns(const TypeConverter &converter,
+                                       RewritePatternSet &patterns);
+void populateArgReduceLoweringPatterns(const TypeConverter &converter,
                                        RewritePatternSet &patterns);
 void populateIndexingLoweringPatterns(const TypeConverter &converter,
                                       RewritePatternSet &patterns);
