@@ -15,6 +15,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::tnp;
 
@@ -109,6 +111,236 @@ std::pair<Value, Value> buildArgFold(OpBuilder &b, Location loc, Type dtype,
 /// vectors of float32, whose chains tnp-interleave-accumulators overlaps.
 constexpr int64_t kArgLanes = 64;
 
+/// Whether argmax/argmin keys of `dtype` (buildArgKey) fit in 32 bits.
+bool hasPackedKey(Type dtype) { return dtype.getIntOrFloatBitWidth() <= 32; }
+
+/// An int32 key of element `x` (of tnp's `dtype`, at most 32 bits) that
+/// orders as argmax (`isMax`) or argmin ranks elements: a better element has
+/// a larger key, NaN the largest of all, and elements that tie (-0.0 and 0.0
+/// included) have equal keys. Integer compares of keys then replace the
+/// float compares and NaN tests of values.
+Value buildArgKey(OpBuilder &b, Location loc, Type dtype, bool isMax, Value x) {
+  Type i32 = b.getI32Type();
+  auto constant = [&](uint32_t v) {
+    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+  };
+  unsigned width = dtype.getIntOrFloatBitWidth();
+  Value key;
+  if (auto f = dyn_cast<FloatType>(x.getType())) {
+    // x + 0.0 turns -0.0 into 0.0. Float bits order as sign-magnitude:
+    // flipping all but the sign of a negative one makes them order as
+    // two's complement integers.
+    Value canonical =
+        arith::AddFOp::create(b, loc, x, buildScalarConstant(b, loc, f, 0));
+    key = arith::BitcastOp::create(b, loc, b.getIntegerType(width), canonical);
+    if (width < 32)
+      key = arith::ExtSIOp::create(b, loc, i32, key);
+    Value sign = arith::ShRSIOp::create(b, loc, key, constant(31));
+    key = arith::XOrIOp::create(
+        b, loc, key, arith::AndIOp::create(b, loc, sign, constant(0x7fffffff)));
+  } else if (isUnsignedInt(dtype) || width == 1) {
+    key = width < 32
+              ? Value(arith::ExtUIOp::create(b, loc, i32, x))
+              : Value(arith::XOrIOp::create(b, loc, x, constant(0x80000000)));
+  } else {
+    key = width < 32 ? Value(arith::ExtSIOp::create(b, loc, i32, x)) : x;
+  }
+  // Not reverses the order, for argmin.
+  if (!isMax)
+    key = arith::XOrIOp::create(b, loc, key, constant(0xffffffff));
+  if (!isa<FloatType>(x.getType()))
+    return key;
+  Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+  return arith::SelectOp::create(b, loc, isNaN, constant(0x7fffffff), key);
+}
+
+/// Element `x` at int32 position `position` as one int64 whose signed order
+/// is argmax's (`isMax`) or argmin's: its key (buildArgKey) above the
+/// position's complement, so that of equal keys the first position is
+/// largest. The max of these over a row is its first extremum.
+Value buildPackedPair(OpBuilder &b, Location loc, Type dtype, bool isMax,
+                      Value x, Value position) {
+  Type i64 = b.getI64Type();
+  Value key =
+      arith::ExtSIOp::create(b, loc, i64, buildArgKey(b, loc, dtype, isMax, x));
+  Value high = arith::ShLIOp::create(
+      b, loc, key, arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32)));
+  Value complement = arith::XOrIOp::create(
+      b, loc, position,
+      arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(-1)));
+  Value low = arith::ExtUIOp::create(b, loc, i64, complement);
+  return arith::OrIOp::create(b, loc, high, low);
+}
+
+/// The constant [0, 1, ..., kArgLanes) of `type`. Lane numbers come from a
+/// table rather than linalg.index: the vectorizer takes loads, not a
+/// vectorized loop's induction variable.
+Value buildLaneTable(OpBuilder &b, Location loc, Type type) {
+  SmallVector<APInt> lanes;
+  for (int64_t lane = 0; lane < kArgLanes; ++lane)
+    lanes.push_back(
+        APInt(type.getIntOrFloatBitWidth(), static_cast<uint64_t>(lane)));
+  return arith::ConstantOp::create(
+      b, loc,
+      DenseElementsAttr::get(RankedTensorType::get({kArgLanes}, type), lanes));
+}
+
+/// The last step of an argmax/argmin along the innermost axis: the
+/// per-lane (value, chunk) pairs of a row's whole chunks (a lane's pair sits
+/// at position chunk * kArgLanes + lane), and the elements of the row's tail
+/// (after its last whole chunk, at `whole` on), folded into the index of
+/// the row's first extremum, of type `type`. Both ways are vector code,
+/// reductions over the lanes rather than a serial chain of pairs.
+struct LaneFold {
+  OpBuilder &b;
+  Location loc;
+  Type dtype;
+  bool isMax;
+  RankedTensorType type;
+  ValueRange dynamicSizes;
+
+  /// A generic reduction into `init` (one value per row) of `elements`
+  /// (lanes or a tail, [..., m]) over their last dimension, reading also
+  /// `table` (the lane table, [m]; if not null) and `rowValues` (one per
+  /// row). `body` takes the elements, table entry, row values and
+  /// accumulator, in that order.
+  Value reduceRows(ValueRange elements, Value table, ValueRange rowValues,
+                   Value init,
+                   function_ref<Value(OpBuilder &, ValueRange)> body) {
+    int64_t rank = type.getRank() + 1;
+    SmallVector<AffineExpr> rowExprs;
+    for (int64_t d = 0; d < rank - 1; ++d)
+      rowExprs.push_back(b.getAffineDimExpr(d));
+    auto rowMap = AffineMap::get(rank, 0, rowExprs, b.getContext());
+    SmallVector<Value> inputs(elements);
+    SmallVector<AffineMap> maps(elements.size(),
+                                b.getMultiDimIdentityMap(rank));
+    if (table) {
+      inputs.push_back(table);
+      maps.push_back(AffineMap::get(rank, 0, b.getAffineDimExpr(rank - 1)));
+    }
+    llvm::append_range(inputs, rowValues);
+    maps.append(rowValues.size() + 1, rowMap);
+    SmallVector<utils::IteratorType> iterators(rank - 1,
+                                               utils::IteratorType::parallel);
+    iterators.push_back(utils::IteratorType::reduction);
+    return linalg::GenericOp::create(
+               b, loc, TypeRange{init.getType()}, inputs, ValueRange{init},
+               maps, iterators,
+               [&](OpBuilder &b, Location loc, ValueRange args) {
+                 linalg::YieldOp::create(b, loc, body(b, args));
+               })
+        .getResult(0);
+  }
+
+  /// The lane table's first `size` entries.
+  Value prefix(Value table, Value size) {
+    return tensor::ExtractSliceOp::create(
+        b, loc, table, ArrayRef<OpFoldResult>{b.getIndexAttr(0)},
+        ArrayRef<OpFoldResult>{size},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+  }
+
+  /// Rows under 2^31 elements of a dtype whose keys fit in 32 bits
+  /// (hasPackedKey), with int32 chunk counters: one maximum of packed pairs
+  /// (buildPackedPair) over the lanes, then over the tail.
+  Value packed(Value laneValues, Value laneChunks, Value tail, Value whole) {
+    Type i32 = b.getI32Type(), i64 = b.getI64Type();
+    Value table = buildLaneTable(b, loc, i32);
+    Value lanes =
+        arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(kArgLanes));
+    Value init = buildFilled(
+        b, loc, type.clone(i64), dynamicSizes,
+        arith::ConstantOp::create(
+            b, loc, b.getI64IntegerAttr(std::numeric_limits<int64_t>::min())));
+    Value best = reduceRows(
+        {laneValues, laneChunks}, table, {}, init,
+        [&](OpBuilder &b, ValueRange args) {
+          Value position = arith::AddIOp::create(
+              b, loc, arith::MulIOp::create(b, loc, args[1], lanes), args[2]);
+          return arith::MaxSIOp::create(
+              b, loc, buildPackedPair(b, loc, dtype, isMax, args[0], position),
+              args[3]);
+        });
+    if (tail) {
+      Value start = arith::IndexCastOp::create(b, loc, i32, whole);
+      Value size = getDimSize(b, loc, tail, type.getRank());
+      best = reduceRows(
+          {tail}, prefix(table, size), {}, best,
+          [&](OpBuilder &b, ValueRange args) {
+            Value position = arith::AddIOp::create(b, loc, start, args[1]);
+            return arith::MaxSIOp::create(
+                b, loc,
+                buildPackedPair(b, loc, dtype, isMax, args[0], position),
+                args[2]);
+          });
+    }
+    // The position, from its complement in the low half.
+    AffineMap identity = b.getMultiDimIdentityMap(type.getRank());
+    return linalg::GenericOp::create(
+               b, loc, TypeRange{type}, ValueRange{best},
+               ValueRange{buildEmpty(b, loc, type, dynamicSizes)},
+               ArrayRef<AffineMap>{identity, identity},
+               SmallVector<utils::IteratorType>(type.getRank(),
+                                                utils::IteratorType::parallel),
+               [&](OpBuilder &b, Location loc, ValueRange args) {
+                 Value low = arith::TruncIOp::create(b, loc, i32, args[0]);
+                 Value position = arith::XOrIOp::create(
+                     b, loc, low,
+                     arith::ConstantOp::create(b, loc,
+                                               b.getI32IntegerAttr(-1)));
+                 if (type.getElementType() != i32)
+                   position = arith::ExtUIOp::create(
+                       b, loc, type.getElementType(), position);
+                 linalg::YieldOp::create(b, loc, position);
+               })
+        .getResult(0);
+  }
+
+  /// Any other row: two reductions over the lanes, the best value (NaN if
+  /// any lane holds one, as arith.maximumf propagates it), then the
+  /// smallest position of a lane holding it, so the first extremum still
+  /// wins; the tail then folds into that pair.
+  Value twoPass(Value laneValues, Value laneChunks, Value tail, Value whole) {
+    Type indexType = type.getElementType();
+    auto valueType = type.clone(
+        cast<RankedTensorType>(laneValues.getType()).getElementType());
+    Value best =
+        reduceRows({laneValues}, Value(), {},
+                   buildFilled(b, loc, valueType, dynamicSizes,
+                               buildExtreme(b, loc, dtype, /*largest=*/!isMax)),
+                   [&](OpBuilder &b, ValueRange args) {
+                     return buildCombine(
+                         b, loc, isMax ? CombineKind::Max : CombineKind::Min,
+                         dtype, args[0], args[1]);
+                   });
+    Value none = arith::ConstantOp::create(
+        b, loc,
+        b.getIntegerAttr(indexType, APInt::getSignedMaxValue(
+                                        indexType.getIntOrFloatBitWidth())));
+    Value lanes = buildScalarConstant(b, loc, indexType, kArgLanes);
+    Value first = reduceRows(
+        {laneValues, laneChunks}, buildLaneTable(b, loc, indexType), {best},
+        buildFilled(b, loc, type, dynamicSizes, none),
+        [&](OpBuilder &b, ValueRange args) {
+          Value x = args[0], chunk = args[1], lane = args[2], rowBest = args[3],
+                first = args[4];
+          if (chunk.getType() != indexType)
+            chunk = arith::ExtUIOp::create(b, loc, indexType, chunk);
+          Value index = arith::AddIOp::create(
+              b, loc, arith::MulIOp::create(b, loc, chunk, lanes), lane);
+          Value candidate = arith::SelectOp::create(
+              b, loc, buildTie(b, loc, x, rowBest), index, none);
+          return arith::MinSIOp::create(b, loc, candidate, first);
+        });
+    if (!tail)
+      return first;
+    return buildArgFold(b, loc, dtype, isMax, tail, type.getRank(), best, first,
+                        whole)
+        .second;
+  }
+};
+
 /// tnp.argmax/argmin to linalg.generic reductions of (value, index) pairs,
 /// starting from (-inf or the dtype's minimum, 0), which keeps index 0 when
 /// every element equals that start. Over the innermost dimension a single
@@ -117,9 +349,7 @@ constexpr int64_t kArgLanes = 64;
 /// viewed as chunks of kArgLanes elements and folded chunk by chunk into
 /// kArgLanes pairs, one per lane (elementwise across lanes: vector code,
 /// with the loop over chunks innermost, so each lane's pair stays in a
-/// vector register), then the lanes fold in two reductions (the best value,
-/// then the smallest position holding it, so the first extremum still
-/// wins), and the elements after the last whole chunk fold into that pair.
+/// vector register), then LaneFold folds the lanes and the row's tail.
 template <typename ArgOp, bool IsMax>
 struct ArgReduceOpLowering : OpConversionPattern<ArgOp> {
   using OpConversionPattern<ArgOp>::OpConversionPattern;
@@ -147,10 +377,11 @@ struct ArgReduceOpLowering : OpConversionPattern<ArgOp> {
         dynamicSizesFrom(rewriter, loc, type, sources);
     auto valueType = type.clone(srcType.getElementType());
     Value extreme = buildExtreme(rewriter, loc, dtype, /*largest=*/!IsMax);
-    Value values = buildFilled(rewriter, loc, valueType, dynamicSizes, extreme);
 
     int64_t n = srcType.getDimSize(axis);
     if (axis != rank - 1 || (!ShapedType::isDynamic(n) && n < 2 * kArgLanes)) {
+      Value values =
+          buildFilled(rewriter, loc, valueType, dynamicSizes, extreme);
       Value zero = buildScalarConstant(rewriter, loc, type.getElementType(), 0);
       Value indices = buildFilled(rewriter, loc, type, dynamicSizes, zero);
       rewriter.replaceOp(op, buildArgFold(rewriter, loc, dtype, IsMax, src,
@@ -194,12 +425,26 @@ struct ArgReduceOpLowering : OpConversionPattern<ArgOp> {
         tensor::ExpandShapeOp::create(rewriter, loc, srcType.clone(chunkStatic),
                                       main, reassociation, chunkShape);
 
-    // The whole chunks, folded into a (value, position) pair per row.
-    // Lanes count chunks in int32 when a row has under 2^31 of them: half
-    // the registers and selects of int64 in the loop over the row.
+    // The elements after the last whole chunk, if any.
+    Value tail;
+    if (ShapedType::isDynamic(n) || n % kArgLanes) {
+      SmallVector<OpFoldResult> tailOffsets(offsets), tailSizes(sizes);
+      tailOffsets[axis] = whole;
+      tailSizes[axis] = indexOf(n % kArgLanes, [&]() -> Value {
+        return arith::SubIOp::create(rewriter, loc, cast<Value>(sizes[axis]),
+                                     cast<Value>(whole));
+      });
+      tail = tensor::ExtractSliceOp::create(rewriter, loc, src, tailOffsets,
+                                            tailSizes, strides);
+    }
+
+    // Each row folded: the whole chunks into one (value, chunk) pair per
+    // lane, then the lanes and the tail into the result. With `narrow`
+    // (rows under 2^31 elements), lanes count chunks in int32: half the
+    // registers and selects of int64 in the loop over the row.
     Type indexType = type.getElementType();
-    auto foldChunks = [&](OpBuilder &b, Type counterType) {
-      // One (value, chunk) pair per lane.
+    auto foldRows = [&](OpBuilder &b, bool narrow) -> Value {
+      Type counterType = narrow ? b.getI32Type() : indexType;
       SmallVector<int64_t> laneShape(type.getShape());
       laneShape.push_back(kArgLanes);
       auto laneType = type.clone(laneShape, counterType);
@@ -210,111 +455,29 @@ struct ArgReduceOpLowering : OpConversionPattern<ArgOp> {
           buildFilled(b, loc, laneType, dynamicSizes,
                       buildScalarConstant(b, loc, counterType, 0)),
           Value(), /*axisInnermost=*/true);
-
-      // The lanes, folded in two vectorizable reductions rather than one
-      // serial chain of pairs: the best value (NaN if any lane holds one,
-      // as arith.maximumf propagates it), then the smallest position of a lane
-      // holding it (a lane's pair sits at chunk * kArgLanes + lane), so the
-      // first extremum still wins.
-      SmallVector<AffineExpr> outExprs;
-      for (int64_t d = 0; d < rank - 1; ++d)
-        outExprs.push_back(b.getAffineDimExpr(d));
-      SmallVector<utils::IteratorType> iterators(rank - 1,
-                                                 utils::IteratorType::parallel);
-      iterators.push_back(utils::IteratorType::reduction);
-      AffineMap inMap = b.getMultiDimIdentityMap(rank);
-      auto outMap = AffineMap::get(rank, 0, outExprs, b.getContext());
-      Value best =
-          linalg::GenericOp::create(
-              b, loc, TypeRange{valueType}, ValueRange{laneValues},
-              ValueRange{values}, ArrayRef<AffineMap>{inMap, outMap}, iterators,
-              [&](OpBuilder &b, Location loc, ValueRange args) {
-                linalg::YieldOp::create(
-                    b, loc,
-                    buildCombine(b, loc,
-                                 IsMax ? CombineKind::Max : CombineKind::Min,
-                                 dtype, args[0], args[1]));
-              })
-              .getResult(0);
-      Value none = arith::ConstantOp::create(
-          b, loc,
-          b.getIntegerAttr(indexType, APInt::getSignedMaxValue(
-                                          indexType.getIntOrFloatBitWidth())));
-      // Lane numbers come from a table rather than linalg.index: the
-      // vectorizer takes loads, not a vectorized loop's induction variable.
-      SmallVector<APInt> laneNumbers;
-      for (int64_t lane = 0; lane < kArgLanes; ++lane)
-        laneNumbers.push_back(APInt(indexType.getIntOrFloatBitWidth(),
-                                    static_cast<uint64_t>(lane)));
-      Value laneTable = arith::ConstantOp::create(
-          b, loc,
-          DenseElementsAttr::get(RankedTensorType::get({kArgLanes}, indexType),
-                                 laneNumbers));
-      auto laneMap = AffineMap::get(rank, 0, b.getAffineDimExpr(rank - 1));
-      Value result =
-          linalg::GenericOp::create(
-              b, loc, TypeRange{type},
-              ValueRange{laneValues, laneChunks, laneTable, best},
-              ValueRange{buildFilled(b, loc, type, dynamicSizes, none)},
-              ArrayRef<AffineMap>{inMap, inMap, laneMap, outMap, outMap},
-              iterators,
-              [&](OpBuilder &b, Location loc, ValueRange args) {
-                Value x = args[0], chunk = args[1], lane = args[2],
-                      best = args[3], first = args[4];
-                if (counterType != indexType)
-                  chunk = arith::ExtUIOp::create(b, loc, indexType, chunk);
-                Value index = arith::AddIOp::create(
-                    b, loc,
-                    arith::MulIOp::create(
-                        b, loc, chunk,
-                        buildScalarConstant(b, loc, indexType, kArgLanes)),
-                    lane);
-                Value candidate = arith::SelectOp::create(
-                    b, loc, buildTie(b, loc, x, best), index, none);
-                linalg::YieldOp::create(b, loc,
-                                        ValueRange{arith::MinSIOp::create(
-                                            b, loc, candidate, first)});
-              })
-              .getResult(0);
-      return std::pair<Value, Value>(best, result);
+      LaneFold fold{b, loc, dtype, IsMax, type, dynamicSizes};
+      if (narrow && hasPackedKey(dtype))
+        return fold.packed(laneValues, laneChunks, tail,
+                           getValueOrCreateConstantIndexOp(b, loc, whole));
+      return fold.twoPass(laneValues, laneChunks, tail,
+                          getValueOrCreateConstantIndexOp(b, loc, whole));
     };
-    constexpr int64_t kMaxInt32Chunks = int64_t(1) << 31;
-    Value best, result;
+    constexpr int64_t kMaxNarrowRow = int64_t(1) << 31;
+    Value result;
     if (!ShapedType::isDynamic(n)) {
-      std::tie(best, result) = foldChunks(
-          rewriter,
-          n / kArgLanes < kMaxInt32Chunks ? rewriter.getI32Type() : indexType);
+      result = foldRows(rewriter, n < kMaxNarrowRow);
     } else {
-      Value fits = arith::CmpIOp::create(
-          rewriter, loc, arith::CmpIPredicate::ult, cast<Value>(chunks),
-          arith::ConstantIndexOp::create(rewriter, loc, kMaxInt32Chunks));
-      auto branch = [&](Type counterType) {
-        return [&, counterType](OpBuilder &b, Location loc) {
-          auto [best, result] = foldChunks(b, counterType);
-          scf::YieldOp::create(b, loc, ValueRange{best, result});
+      Value narrow = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::ult, cast<Value>(sizes[axis]),
+          arith::ConstantIndexOp::create(rewriter, loc, kMaxNarrowRow));
+      auto branch = [&](bool narrow) {
+        return [&, narrow](OpBuilder &b, Location loc) {
+          scf::YieldOp::create(b, loc, foldRows(b, narrow));
         };
       };
-      auto ifOp =
-          scf::IfOp::create(rewriter, loc, fits, branch(rewriter.getI32Type()),
-                            branch(indexType));
-      best = ifOp.getResult(0);
-      result = ifOp.getResult(1);
-    }
-
-    // The elements after the last whole chunk.
-    if (ShapedType::isDynamic(n) || n % kArgLanes) {
-      SmallVector<OpFoldResult> tailOffsets(offsets), tailSizes(sizes);
-      tailOffsets[axis] = whole;
-      tailSizes[axis] = indexOf(n % kArgLanes, [&]() -> Value {
-        return arith::SubIOp::create(rewriter, loc, cast<Value>(sizes[axis]),
-                                     cast<Value>(whole));
-      });
-      Value tail = tensor::ExtractSliceOp::create(
-          rewriter, loc, src, tailOffsets, tailSizes, strides);
       result =
-          buildArgFold(rewriter, loc, dtype, IsMax, tail, axis, best, result,
-                       getValueOrCreateConstantIndexOp(rewriter, loc, whole))
-              .second;
+          scf::IfOp::create(rewriter, loc, narrow, branch(true), branch(false))
+              .getResult(0);
     }
     rewriter.replaceOp(op, result);
     return success();

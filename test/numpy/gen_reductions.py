@@ -180,23 +180,40 @@ for fn, f in [("sum", np.sum), ("max", np.max), ("mean", np.mean),
            raises=(cls, msg))
 # Long rows: an argmax over the innermost axis folds lanes of 64 elements
 # apiece, then the lanes, then the elements after the last whole chunk
-# (lengths around multiples of 64; under 128 the row folds whole). Values from {-2..2} tie across lanes
-# and chunks; NaNs sit in the middle, late (the tail) or twice; a row of
-# the fold's start value (-inf, the dtype's minimum) and one of the other
-# extreme must give index 0. (A generator of their own leaves the other
-# cases' values as they were.)
+# (lengths around multiples of 64; under 128 the row folds whole); dtypes of
+# up to 32 bits fold the lanes as integer keys. Values from {-2..2} tie
+# across lanes and chunks; NaNs sit in the middle, late (the tail) or twice;
+# a row of the fold's start value (-inf, the dtype's minimum) and one of the
+# other extreme must give index 0; one row spans the dtype's range (floats:
+# magnitudes across the exponents, both signs); two rows hold zeros of both
+# signs, which tie (first -0.0, first 0.0). (A generator of their own leaves
+# the other cases' values as they were.)
 lanes_rng = np.random.default_rng(16)
 for n in [17, 100, 127, 128, 129, 191, 256, 300]:
-    for dtype in ["float32", "float64", "float16", "int32", "uint8", "int64"]:
-        x = lanes_rng.integers(-2, 3, size=(6, n))
-        if dtype.startswith("uint"):
+    for dtype in ["float32", "float64", "float16", "int32", "uint8", "int64",
+                  "int8", "int16", "uint16", "uint32", "bool"]:
+        x = lanes_rng.integers(-2, 3, size=(9, n))
+        if dtype.startswith("uint") or dtype == "bool":
             x = np.abs(x)
         x = x.astype(dtype)
         if dtype.startswith("float"):
             x[1, n // 2] = x[2, n - 1] = x[3, 3] = x[3, n - 2] = np.nan
             lo, hi = -np.inf, np.inf
+            info = np.finfo(dtype)
+            exponents = lanes_rng.uniform(np.log2(info.tiny), info.maxexp - 1,
+                                          n)
+            signs = lanes_rng.choice([-1.0, 1.0], n)
+            x[6, :] = (signs * np.exp2(exponents)).astype(dtype)
+            x[7, :] = np.where(lanes_rng.random(n) < 0.5, -0.0, 0.0)
+            x[8, :] = -x[7, :]
+            x[7, 0], x[8, 0] = -0.0, 0.0
+        elif dtype == "bool":
+            lo, hi = False, True
+            x[6, :] = lanes_rng.random(n) < 0.5
         else:
             lo, hi = np.iinfo(dtype).min, np.iinfo(dtype).max
+            x[6, :] = lanes_rng.integers(lo, hi, n, dtype=dtype,
+                                         endpoint=True)
         x[4, :] = lo
         x[5, :] = hi
         for fn, f in [("argmax", np.argmax), ("argmin", np.argmin)]:

@@ -181,54 +181,110 @@ func.func @argmax(%x: tensor<?x4xf32>) -> tensor<?xi64> {
 
 // A row of 136: two whole chunks of 64, viewed as [rows, 2, 64] and folded
 // with the chunk loop innermost into one (value, chunk) pair per lane, the
-// chunk counted in int32; the lanes fold into the best value, then the
-// smallest position chunk * 64 + lane holding it; the last 8 elements (from
-// 128 on) fold into that pair.
+// chunk counted in int32. Float32 keys fit in 32 bits: each lane's pair and
+// then each of the last 8 elements (from 128 on) becomes one int64, its
+// order-preserving key (NaN largest, -0.0 as 0.0) above the complement of
+// its position, and the row's maximum of those holds the complement of the
+// first maximum's position.
 // CHECK-DAG:   #[[$CHUNKS:.*]] = affine_map<(d0, d1, d2) -> (d0, d2, d1)>
 // CHECK-DAG:   #[[$LANES:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
 // CHECK-DAG:   #[[$ROW:.*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG:   #[[$LANE:.*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-DAG:   #[[$PER_ROW:.*]] = affine_map<(d0, d1) -> (d0)>
 // CHECK-LABEL: func.func @argmax_lanes
 // CHECK-SAME:  (%[[X:.*]]: tensor<?x136xf32>)
 func.func @argmax_lanes(%x: tensor<?x136xf32>) -> tensor<?xi64> {
   // CHECK:      %[[WHOLE:.*]] = tensor.extract_slice %[[X]][0, 0] [%{{.*}}, 128] [1, 1]
   // CHECK:      %[[CHUNKED:.*]] = tensor.expand_shape %[[WHOLE]] {{\[}}[0], [1, 2]] output_shape [%{{.*}}, 2, 64] : tensor<?x128xf32> into tensor<?x2x64xf32>
+  // CHECK:      %[[TAIL:.*]] = tensor.extract_slice %[[X]][0, 128] [%{{.*}}, 8] [1, 1]
   // CHECK:      %[[PER_LANE:.*]]:2 = linalg.generic {indexing_maps = [#[[$CHUNKS]], #[[$LANES]], #[[$LANES]]], iterator_types = ["parallel", "parallel", "reduction"]}
   // CHECK-SAME:   ins(%[[CHUNKED]] : tensor<?x2x64xf32>)
   // CHECK-SAME:   tensor<?x64xf32>, tensor<?x64xi32>
   // CHECK:        %[[CHUNK:.*]] = linalg.index 2 : index
   // CHECK:        arith.index_cast %[[CHUNK]] : index to i32
-  // CHECK:      %[[BEST:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[PER_LANE]]#0 : tensor<?x64xf32>)
-  // CHECK:        arith.maximumf
-  // CHECK:      %[[TABLE:.*]] = arith.constant dense<[0, 1, 2, {{.*}}, 63]> : tensor<64xi64>
-  // CHECK:      %[[FIRST:.*]] = linalg.generic {indexing_maps = [#[[$ROW]], #[[$ROW]], #[[$LANE]], {{.*}}], iterator_types = ["parallel", "reduction"]} ins(%[[PER_LANE]]#0, %[[PER_LANE]]#1, %[[TABLE]], %[[BEST]]
-  // CHECK:        arith.extui %{{.*}} : i32 to i64
-  // CHECK:        arith.muli %{{.*}}, %{{.*}} : i64
-  // CHECK:        arith.minsi
-  // CHECK:      %[[TAIL:.*]] = tensor.extract_slice %[[X]][0, 128] [%{{.*}}, 8] [1, 1]
-  // CHECK:      %[[R:.*]]:2 = linalg.generic {{.*}} ins(%[[TAIL]] : tensor<?x8xf32>) outs(%[[BEST]], %[[FIRST]]
-  // CHECK:        %[[I:.*]] = linalg.index 1 : index
-  // CHECK:        arith.addi %[[I]], %{{.*}} : index
-  // CHECK:      return %[[R]]#1
+  // CHECK:      %[[TABLE:.*]] = arith.constant dense<[0, 1, 2, {{.*}}, 63]> : tensor<64xi32>
+  // CHECK:      %[[LOWEST:.*]] = arith.constant -9223372036854775808 : i64
+  // CHECK:      %[[INIT:.*]] = linalg.fill ins(%[[LOWEST]] : i64)
+  // CHECK:      %[[LANES_BEST:.*]] = linalg.generic {indexing_maps = [#[[$ROW]], #[[$ROW]], #[[$LANE]], #[[$PER_ROW]]], iterator_types = ["parallel", "reduction"]} ins(%[[PER_LANE]]#0, %[[PER_LANE]]#1, %[[TABLE]] : tensor<?x64xf32>, tensor<?x64xi32>, tensor<64xi32>) outs(%[[INIT]] : tensor<?xi64>)
+  // CHECK:        %[[SCALED:.*]] = arith.muli %{{.*}}, %{{.*}} : i32
+  // CHECK:        %[[POS:.*]] = arith.addi %[[SCALED]], %{{.*}} : i32
+  // CHECK:        %[[PLUS_ZERO:.*]] = arith.addf %{{.*}}, %{{.*}} : f32
+  // CHECK:        %[[BITS:.*]] = arith.bitcast %[[PLUS_ZERO]] : f32 to i32
+  // CHECK:        %[[SIGN:.*]] = arith.shrsi %[[BITS]], %{{.*}} : i32
+  // CHECK:        %[[FLIP:.*]] = arith.andi %[[SIGN]], %{{.*}} : i32
+  // CHECK:        %[[KEY:.*]] = arith.xori %[[BITS]], %[[FLIP]] : i32
+  // CHECK:        %[[NAN:.*]] = arith.cmpf uno
+  // CHECK:        %[[NAN_KEY:.*]] = arith.select %[[NAN]], %{{.*}}, %[[KEY]] : i32
+  // CHECK:        %[[WIDE:.*]] = arith.extsi %[[NAN_KEY]] : i32 to i64
+  // CHECK:        %[[HIGH:.*]] = arith.shli %[[WIDE]], %{{.*}} : i64
+  // CHECK:        %[[NOT_POS:.*]] = arith.xori %[[POS]], %{{.*}} : i32
+  // CHECK:        %[[LOW:.*]] = arith.extui %[[NOT_POS]] : i32 to i64
+  // CHECK:        %[[PAIR:.*]] = arith.ori %[[HIGH]], %[[LOW]] : i64
+  // CHECK:        arith.maxsi %[[PAIR]], %{{.*}} : i64
+  // CHECK:      %[[TAIL_LANES:.*]] = tensor.extract_slice %[[TABLE]][0] [%{{.*}}] [1]
+  // CHECK:      %[[BEST:.*]] = linalg.generic {{.*}} ins(%[[TAIL]], %[[TAIL_LANES]] : tensor<?x8xf32>, tensor<?xi32>) outs(%[[LANES_BEST]] : tensor<?xi64>)
+  // CHECK:        arith.maxsi
+  // CHECK:      %[[R:.*]] = linalg.generic {{.*}} ins(%[[BEST]] : tensor<?xi64>)
+  // CHECK:        %[[LOW_HALF:.*]] = arith.trunci %{{.*}} : i64 to i32
+  // CHECK:        %[[FIRST:.*]] = arith.xori %[[LOW_HALF]], %{{.*}} : i32
+  // CHECK:        arith.extui %[[FIRST]] : i32 to i64
+  // CHECK:      return %[[R]]
   %0 = tnp.argmax %x, axis = 1 : (tensor<?x136xf32>) -> tensor<?xi64>
   return %0 : tensor<?xi64>
 }
 
 // -----
 
-// A row of unknown length counts chunks in int32 below 2^31 of them, in
-// int64 from there on.
+// Argmin's keys are the complements of argmax's (NaN still the largest);
+// int16 keys are its values, sign-extended.
+// CHECK-LABEL: func.func @argmin_lanes_int16
+func.func @argmin_lanes_int16(%x: tensor<2x128xi16>) -> tensor<2xi64> {
+  // CHECK:      linalg.generic
+  // CHECK:      linalg.generic
+  // CHECK:        %[[KEY:.*]] = arith.extsi %{{.*}} : i16 to i32
+  // CHECK:        %[[ONES:.*]] = arith.constant -1 : i32
+  // CHECK:        arith.xori %[[KEY]], %[[ONES]] : i32
+  // CHECK-NOT:    arith.cmpf
+  // CHECK:        arith.maxsi
+  %0 = tnp.argmin %x, axis = 1 : (tensor<2x128xi16>) -> tensor<2xi64>
+  return %0 : tensor<2xi64>
+}
+
+// -----
+
+// Rows of unknown length: under 2^31 elements, chunks count in int32 (and
+// float32 keys pack); from there on, in int64, the lanes folding in two
+// reductions (the best value, then the first lane holding it).
 // CHECK-LABEL: func.func @argmin_dynamic_row
-func.func @argmin_dynamic_row(%x: tensor<4x?xf64>) -> tensor<4xi64> {
-  // CHECK:      %[[CHUNKS:.*]] = arith.divui
-  // CHECK:      %[[FITS:.*]] = arith.cmpi ult, %[[CHUNKS]], %{{.*}} : index
-  // CHECK:      scf.if %[[FITS]] -> (tensor<4xf64>, tensor<4xi64>)
-  // CHECK:        outs({{.*}} : tensor<4x64xf64>, tensor<4x64xi32>)
-  // CHECK:        arith.minimumf
+func.func @argmin_dynamic_row(%x: tensor<4x?xf32>) -> tensor<4xi64> {
+  // CHECK:      %[[N:.*]] = tensor.dim
+  // CHECK:      %[[NARROW:.*]] = arith.cmpi ult, %[[N]], %{{.*}} : index
+  // CHECK:      scf.if %[[NARROW]] -> (tensor<4xi64>)
+  // CHECK:        outs({{.*}} : tensor<4x64xf32>, tensor<4x64xi32>)
+  // CHECK:        arith.maxsi
   // CHECK:      } else {
-  // CHECK:        outs({{.*}} : tensor<4x64xf64>, tensor<4x64xi64>)
-  %0 = tnp.argmin %x, axis = 1 : (tensor<4x?xf64>) -> tensor<4xi64>
+  // CHECK:        outs({{.*}} : tensor<4x64xf32>, tensor<4x64xi64>)
+  // CHECK:        arith.minimumf
+  // CHECK:        arith.minsi
+  %0 = tnp.argmin %x, axis = 1 : (tensor<4x?xf32>) -> tensor<4xi64>
   return %0 : tensor<4xi64>
+}
+
+// -----
+
+// Float64 keys do not fit in 32 bits: two reductions, the best value, then
+// the first lane holding it, the chunks still counted in int32.
+// CHECK-LABEL: func.func @argmax_lanes_f64
+func.func @argmax_lanes_f64(%x: tensor<3x192xf64>) -> tensor<3xi64> {
+  // CHECK:      outs({{.*}} : tensor<3x64xf64>, tensor<3x64xi32>)
+  // CHECK:      %[[BEST:.*]] = linalg.generic
+  // CHECK:        arith.maximumf
+  // CHECK:      linalg.generic {{.*}} ins(%{{.*}}, %{{.*}}, %{{.*}}, %[[BEST]] :
+  // CHECK:        arith.extui %{{.*}} : i32 to i64
+  // CHECK:        arith.cmpf oeq
+  // CHECK:        arith.minsi
+  %0 = tnp.argmax %x, axis = 1 : (tensor<3x192xf64>) -> tensor<3xi64>
+  return %0 : tensor<3xi64>
 }
 
 // -----
