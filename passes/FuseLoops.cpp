@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::tnp {
 #define GEN_PASS_DEF_TNPFUSELOOPSPASS
@@ -40,10 +41,13 @@ SmallVector<affine::AffineForOp> perfectBand(affine::AffineForOp root) {
   }
 }
 
+/// Whether loops `a` and `b` run the same iterations: equal bound maps of
+/// the same operands (constants, or sizes known before both), equal steps.
 bool sameBounds(affine::AffineForOp a, affine::AffineForOp b) {
-  return a.hasConstantBounds() && b.hasConstantBounds() &&
-         a.getConstantLowerBound() == b.getConstantLowerBound() &&
-         a.getConstantUpperBound() == b.getConstantUpperBound() &&
+  return a.getLowerBoundMap() == b.getLowerBoundMap() &&
+         a.getUpperBoundMap() == b.getUpperBoundMap() &&
+         llvm::equal(a.getLowerBoundOperands(), b.getLowerBoundOperands()) &&
+         llvm::equal(a.getUpperBoundOperands(), b.getUpperBoundOperands()) &&
          a.getStepAsInt() == b.getStepAsInt() && a.getNumIterOperands() == 0 &&
          b.getNumIterOperands() == 0;
 }
@@ -160,17 +164,20 @@ bool fuse(affine::AffineForOp first, affine::AffineForOp second) {
   return false;
 }
 
-/// Whether only allocations stand between nests `first` and `second`,
-/// none of them sized by a value `first` or they compute: bufferization puts
-/// a nest's result buffer right before it (a softmax's exponentials after
-/// the nest of row maxima), and those can move above `first`.
-bool onlyAllocationsBetween(Operation *first, Operation *second) {
+/// Whether only allocations and pure scalar ops stand between nests
+/// `first` and `second`, none of them computed from a value `first` or they
+/// compute: bufferization puts a nest's result buffer right before it (a
+/// softmax's exponentials after the nest of row maxima), lowering the
+/// scalars the next nest reads (a tail's start), and those can move above
+/// `first`.
+bool onlyHoistableBetween(Operation *first, Operation *second) {
   for (Operation *op = first->getNextNode(); op != second;
        op = op->getNextNode()) {
-    if (!op || !isa<memref::AllocOp>(op))
+    if (!op || op->getNumRegions() != 0 ||
+        !(isa<memref::AllocOp>(op) || isPure(op)))
       return false;
-    for (Value size : op->getOperands())
-      if (Operation *def = size.getDefiningOp();
+    for (Value operand : op->getOperands())
+      if (Operation *def = operand.getDefiningOp();
           def && def->getBlock() == first->getBlock() &&
           !def->isBeforeInBlock(first))
         return false;
@@ -180,11 +187,18 @@ bool onlyAllocationsBetween(Operation *first, Operation *second) {
 
 struct TnpFuseLoopsPass : tnp::impl::TnpFuseLoopsPassBase<TnpFuseLoopsPass> {
   void runOnOperation() override {
-    for (Block &block : getOperation().getBody()) {
-      auto loops = llvm::to_vector(block.getOps<affine::AffineForOp>());
+    // Nests sit in the function's blocks and in those of the control flow
+    // a trace records (an scf.if choosing a kernel by a dynamic size).
+    SmallVector<Block *> blocks;
+    getOperation()->walk([&](Block *block) {
+      if (!isa<affine::AffineForOp>(block->getParentOp()))
+        blocks.push_back(block);
+    });
+    for (Block *block : blocks) {
+      auto loops = llvm::to_vector(block->getOps<affine::AffineForOp>());
       affine::AffineForOp current;
       for (affine::AffineForOp loop : loops) {
-        bool adjacent = current && onlyAllocationsBetween(current, loop);
+        bool adjacent = current && onlyHoistableBetween(current, loop);
         if (adjacent)
           while (current->getNextNode() != loop)
             current->getNextNode()->moveBefore(current);

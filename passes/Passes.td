@@ -284,7 +284,8 @@ def TnpPrivatizeRowsPass
     whose every access (affine loads and stores only) indexes the first
     dimension by the induction variable of one loop around them all, the
     allocation and its deallocations outside that loop, is touched at row
-    i by trip i alone; it becomes one row, [1, ...], allocated right before
+    i by trip i alone; it becomes one row, [1, ...] (the number of rows
+    may be dynamic, a row's shape not), allocated right before
     the loop, freed right after it and reused by every trip. Only
     sequential loops: tnp-parallelize has cut a parallel loop into chunks,
     each a sequential loop over its rows, so each chunk gets its row.
@@ -455,7 +456,8 @@ def TnpFuseLoopsPass : Pass<"tnp-fuse-loops", "::mlir::func::FuncOp"> {
     After linalg becomes affine loops, a contraction is three nests: the
     fill of its result, the contraction, and the elementwise epilogue that
     tnp-fuse could not fuse into it (a reduction must finish first). Two
-    adjacent nests fuse when their outer loops have the same static bounds
+    adjacent nests (in the function's body, or an scf region's) fuse when
+    their outer loops have the same bounds (constants, or the same sizes)
     and every buffer one writes and the other touches is accessed by both
     at exactly those loops' indices: then running the second's body right
     after the first's, at each point, keeps every dependence. The first

@@ -69,6 +69,10 @@ void tnp::buildLinalgToLLVMPipeline(OpPassManager &pm,
 
   OpPassManager &fn = pm.nest<func::FuncOp>();
   fn.addPass(createConvertLinalgToAffineLoopsPass());
+  // Loop bounds read the sizes of views (memref.dim of an expand_shape)
+  // as the sizes they were made with, so that tnp-fuse-loops sees equal
+  // bounds as equal (an argmax's per-lane and lane-folding row loops).
+  fn.addPass(memref::createResolveRankedShapeTypeResultDimsPass());
   // Loads and stores through views (slices, reshapes) index their base
   // buffer instead: the vectorizer takes identity layouts only, and loop
   // fusion sees the accesses of a reshaped row reduction (a softmax's

@@ -72,12 +72,18 @@ struct PrivateRows {
 
 std::optional<PrivateRows> privateRowsOf(memref::AllocOp alloc) {
   MemRefType type = alloc.getType();
-  if (!type.hasStaticShape() || type.getRank() == 0 ||
-      !type.getLayout().isIdentity() || type.getDimSize(0) < 2 ||
+  if (type.getRank() == 0 || !type.getLayout().isIdentity() ||
       !type.getElementType().isIntOrFloat())
     return std::nullopt;
-  int64_t rowBytes = type.getNumElements() / type.getDimSize(0) *
-                     type.getElementTypeBitWidth() / 8;
+  // The number of rows may be dynamic (an eager kernel's), a row's shape
+  // not.
+  ArrayRef<int64_t> rowShape = type.getShape().drop_front();
+  int64_t numRows = type.getDimSize(0);
+  if (ShapedType::isDynamicShape(rowShape) ||
+      (!ShapedType::isDynamic(numRows) && numRows < 2))
+    return std::nullopt;
+  int64_t rowBytes =
+      ShapedType::getNumElements(rowShape) * type.getElementTypeBitWidth() / 8;
   if (rowBytes > kMaxRowBytes)
     return std::nullopt;
   PrivateRows rows{alloc, nullptr, {}, {}};

@@ -167,7 +167,8 @@ func.func @allocation_between(%x: memref<4x64xf32>, %m: memref<4xf32>) -> memref
 
 // -----
 
-// Not fused: nests with something between them, or with other bounds.
+// Not fused: nests with something between them that reads memory, or
+// with other bounds.
 // CHECK-LABEL: func.func @apart
 // CHECK-COUNT-3: {{^    }}affine.for
 // CHECK-NOT: {{^    }}affine.for
@@ -176,7 +177,8 @@ func.func @apart(%a: memref<8xf32>, %b: memref<8xf32>, %c: memref<4xf32>) {
     %x = affine.load %a[%i] : memref<8xf32>
     affine.store %x, %b[%i] : memref<8xf32>
   }
-  %one = arith.constant 1.0 : f32
+  %zero = arith.constant 0 : index
+  %one = memref.load %a[%zero] : memref<8xf32>
   affine.for %i = 0 to 8 {
     %x = affine.load %b[%i] : memref<8xf32>
     %y = arith.addf %x, %one : f32
@@ -212,6 +214,62 @@ func.func @into_a_reduction(%x: memref<64x16xf32>, %lanes: memref<16xf32>, %acc:
     %a = affine.load %acc[] : memref<f32>
     %s = arith.maximumf %v, %a : f32
     affine.store %s, %acc[] : memref<f32>
+  }
+  return
+}
+
+// -----
+
+// Fused: a pure scalar computed between the nests (from values known
+// before both) moves above the first; loops up to the same run-time size
+// have the same bounds; nests inside an scf.if fuse as well.
+// CHECK-LABEL: func.func @dynamic_in_if
+// CHECK:       %[[N:.*]] = memref.dim
+// CHECK:       scf.if
+// CHECK-NEXT:    arith.addf
+// CHECK-NEXT:    affine.for %[[I:.*]] = 0 to %[[N]] {
+// CHECK-NEXT:      affine.load %{{.*}}[%[[I]]]
+// CHECK-NEXT:      affine.store
+// CHECK-NEXT:      affine.load %{{.*}}[%[[I]]]
+// CHECK-NEXT:      arith.addf
+// CHECK-NEXT:      affine.store
+// CHECK-NEXT:    }
+// CHECK-NEXT:  }
+func.func @dynamic_in_if(%a: memref<?xf32>, %b: memref<?xf32>, %go: i1,
+                         %s: f32) {
+  %zero = arith.constant 0 : index
+  %n = memref.dim %a, %zero : memref<?xf32>
+  scf.if %go {
+    affine.for %i = 0 to %n {
+      %x = affine.load %a[%i] : memref<?xf32>
+      affine.store %x, %b[%i] : memref<?xf32>
+    }
+    %twice = arith.addf %s, %s : f32
+    affine.for %i = 0 to %n {
+      %x = affine.load %b[%i] : memref<?xf32>
+      %y = arith.addf %x, %twice : f32
+      affine.store %y, %b[%i] : memref<?xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Not fused: loops up to different run-time sizes.
+// CHECK-LABEL: func.func @other_sizes
+// CHECK-COUNT-2: {{^    }}affine.for
+func.func @other_sizes(%a: memref<?xf32>, %b: memref<?xf32>) {
+  %zero = arith.constant 0 : index
+  %n = memref.dim %a, %zero : memref<?xf32>
+  %m = memref.dim %b, %zero : memref<?xf32>
+  affine.for %i = 0 to %n {
+    %x = affine.load %a[%i] : memref<?xf32>
+    affine.store %x, %a[%i] : memref<?xf32>
+  }
+  affine.for %i = 0 to %m {
+    %x = affine.load %b[%i] : memref<?xf32>
+    affine.store %x, %b[%i] : memref<?xf32>
   }
   return
 }

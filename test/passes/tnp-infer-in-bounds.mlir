@@ -90,3 +90,61 @@ func.func @parallel_chunks(%x: memref<4096xf32>, %y: memref<4096xf32>) {
   }
   return
 }
+
+// -----
+
+// An argmax's chunks along a row of unknown length n: the chunk loop runs
+// to n / 64, so lane + chunk * 64 + 16 is at most 48 + (n / 64 - 1) * 64
+// + 16 <= n. Chunks of 32 counted against 64-element steps, a lane loop
+// reaching past its chunk, and a count of chunks of another dimension
+// may overrun.
+// CHECK-LABEL: func.func @chunks_of_dynamic_row
+// CHECK:       vector.transfer_read %{{.*}} {in_bounds = [true]}
+// CHECK-NOT:   in_bounds
+func.func @chunks_of_dynamic_row(%x: memref<4x?xf32>, %i: index) -> vector<16xf32> {
+  %pad = arith.constant 0.0 : f32
+  %zero = arith.constant dense<0.0> : vector<16xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %n = memref.dim %x, %c1 : memref<4x?xf32>
+  %rows = memref.dim %x, %c0 : memref<4x?xf32>
+  %chunks = arith.divui %n, %c64 : index
+  %halves = arith.divui %n, %c32 : index
+  %rowChunks = arith.divui %rows, %c64 : index
+  %r = affine.for %l = 0 to 64 step 16 iter_args(%acc = %zero) -> (vector<16xf32>) {
+    %s = affine.for %c = 0 to %chunks iter_args(%a = %acc) -> (vector<16xf32>) {
+      %j = affine.apply affine_map<(d0, d1) -> (d0 + d1 * 64)>(%l, %c)
+      %v = vector.transfer_read %x[%i, %j], %pad : memref<4x?xf32>, vector<16xf32>
+      %m = arith.maximumf %v, %a : vector<16xf32>
+      affine.yield %m : vector<16xf32>
+    }
+    affine.yield %s : vector<16xf32>
+  }
+  %r2 = affine.for %l = 0 to 64 step 16 iter_args(%acc = %r) -> (vector<16xf32>) {
+    %s = affine.for %c = 0 to %halves iter_args(%a = %acc) -> (vector<16xf32>) {
+      %j = affine.apply affine_map<(d0, d1) -> (d0 + d1 * 64)>(%l, %c)
+      %v = vector.transfer_read %x[%i, %j], %pad : memref<4x?xf32>, vector<16xf32>
+      %m = arith.maximumf %v, %a : vector<16xf32>
+      affine.yield %m : vector<16xf32>
+    }
+    affine.yield %s : vector<16xf32>
+  }
+  %r3 = affine.for %l = 0 to 80 step 16 iter_args(%acc = %r2) -> (vector<16xf32>) {
+    %s = affine.for %c = 0 to %chunks iter_args(%a = %acc) -> (vector<16xf32>) {
+      %j = affine.apply affine_map<(d0, d1) -> (d0 + d1 * 64)>(%l, %c)
+      %v = vector.transfer_read %x[%i, %j], %pad : memref<4x?xf32>, vector<16xf32>
+      %m = arith.maximumf %v, %a : vector<16xf32>
+      affine.yield %m : vector<16xf32>
+    }
+    affine.yield %s : vector<16xf32>
+  }
+  %r4 = affine.for %c = 0 to %rowChunks iter_args(%a = %r3) -> (vector<16xf32>) {
+    %j = affine.apply affine_map<(d0) -> (d0 * 64)>(%c)
+    %v = vector.transfer_read %x[%i, %j], %pad : memref<4x?xf32>, vector<16xf32>
+    %m = arith.maximumf %v, %a : vector<16xf32>
+    affine.yield %m : vector<16xf32>
+  }
+  return %r4 : vector<16xf32>
+}

@@ -120,3 +120,56 @@ func.func @shared(%x: memref<64x64xf32>, %big: memref<8x32768xf32>)
   memref.dealloc %f : memref<64xf32>
   return %r, %d : f32, memref<64xf32>
 }
+
+// -----
+
+// Rows counted at run time (an eager kernel's), each of a static shape:
+// one row as well.
+// CHECK-LABEL: func.func @dynamic_rows
+// CHECK:       %[[ROW:.*]] = memref.alloc() {alignment = 64 : i64} : memref<1x64xf32>
+// CHECK:       affine.for %{{.*}} = 0 to %{{.*}} {
+// CHECK:         affine.store %{{.*}}, %[[ROW]][0, %{{.*}}] : memref<1x64xf32>
+// CHECK:         affine.load %[[ROW]][0, %{{.*}}] : memref<1x64xf32>
+// CHECK:       memref.dealloc %[[ROW]] : memref<1x64xf32>
+func.func @dynamic_rows(%x: memref<?x64xf32>, %y: memref<?x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?x64xf32>
+  %e = memref.alloc(%n) {alignment = 64 : i64} : memref<?x64xf32>
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to 64 {
+      %v = affine.load %x[%i, %j] : memref<?x64xf32>
+      affine.store %v, %e[%i, %j] : memref<?x64xf32>
+    }
+    affine.for %j = 0 to 64 {
+      %v = affine.load %e[%i, %j] : memref<?x64xf32>
+      affine.store %v, %y[%i, %j] : memref<?x64xf32>
+    }
+  }
+  memref.dealloc %e : memref<?x64xf32>
+  return
+}
+
+// -----
+
+// A row of unknown length stays shared.
+// CHECK-LABEL: func.func @dynamic_row_length
+// CHECK:       memref.alloc(%{{.*}}, %{{.*}}) {alignment = 64 : i64} : memref<?x?xf32>
+func.func @dynamic_row_length(%x: memref<?x?xf32>, %y: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?x?xf32>
+  %m = memref.dim %x, %c1 : memref<?x?xf32>
+  %e = memref.alloc(%n, %m) {alignment = 64 : i64} : memref<?x?xf32>
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to %m {
+      %v = affine.load %x[%i, %j] : memref<?x?xf32>
+      affine.store %v, %e[%i, %j] : memref<?x?xf32>
+    }
+    affine.for %j = 0 to %m {
+      %v = affine.load %e[%i, %j] : memref<?x?xf32>
+      affine.store %v, %y[%i, %j] : memref<?x?xf32>
+    }
+  }
+  memref.dealloc %e : memref<?x?xf32>
+  return
+}
