@@ -204,7 +204,7 @@ ndarray operator<(const ndarray &a, const ndarray &b);
 ndarray operator<=(const ndarray &a, const ndarray &b);
 ndarray operator>(const ndarray &a, const ndarray &b);
 ndarray operator>=(const ndarray &a, const ndarray &b);
-/// `a += b` rebinds a to a + b (arrays are immutable).
+/// `a += b` rebinds a to a + b, written over a's buffer if it is a's alone.
 ndarray &operator+=(ndarray &a, const ndarray &b);
 ndarray &operator-=(ndarray &a, const ndarray &b);
 ndarray &operator*=(ndarray &a, const ndarray &b);

@@ -283,11 +283,17 @@ ndarray tnp::operator!(const ndarray &x) { return logical_not(x); }
 ndarray tnp::operator+(ndarray a, ndarray b) {
   return binary(Elementwise::Add, "add", std::move(a), std::move(b));
 }
-ndarray tnp::operator-(ndarray a, ndarray b) {
+namespace {
+void checkNotBoolSubtract(const ndarray &a, const ndarray &b) {
   if (promoted(a, b, "subtract").is_bool())
     throw TypeError("numpy boolean subtract, the `-` operator, is not "
                     "supported, use the bitwise_xor, the `^` operator, or the "
                     "logical_xor function instead.");
+}
+} // namespace
+
+ndarray tnp::operator-(ndarray a, ndarray b) {
+  checkNotBoolSubtract(a, b);
   return binary(Elementwise::Sub, "subtract", std::move(a), std::move(b));
 }
 ndarray tnp::operator*(ndarray a, ndarray b) {
@@ -330,10 +336,33 @@ ndarray tnp::operator>(const ndarray &a, const ndarray &b) {
 ndarray tnp::operator>=(const ndarray &a, const ndarray &b) {
   return greater_equal(a, b);
 }
-ndarray &tnp::operator+=(ndarray &a, const ndarray &b) { return a = a + b; }
-ndarray &tnp::operator-=(ndarray &a, const ndarray &b) { return a = a - b; }
-ndarray &tnp::operator*=(ndarray &a, const ndarray &b) { return a = a * b; }
-ndarray &tnp::operator/=(ndarray &a, const ndarray &b) { return a = a / b; }
+namespace {
+/// a op= b: rebinds `a` to `a op b`, whose result may take a's buffer when
+/// nothing else holds it (as NumPy's in-place operators write into it). `a`
+/// is given up only after the checks `op` makes before it computes (its
+/// dtypes, the shapes broadcasting) pass, so a bad operand leaves `a` as it
+/// was.
+ndarray &compound(ndarray &a, const ndarray &b, ndarray (*op)(ndarray, ndarray),
+                  const char *name) {
+  checkLoop(name, promoted(a, b, name), Any);
+  prim::broadcastShapes({a, b});
+  return a = op(std::move(a), b);
+}
+} // namespace
+
+ndarray &tnp::operator+=(ndarray &a, const ndarray &b) {
+  return compound(a, b, tnp::operator+, "add");
+}
+ndarray &tnp::operator-=(ndarray &a, const ndarray &b) {
+  checkNotBoolSubtract(a, b);
+  return compound(a, b, tnp::operator-, "subtract");
+}
+ndarray &tnp::operator*=(ndarray &a, const ndarray &b) {
+  return compound(a, b, tnp::operator*, "multiply");
+}
+ndarray &tnp::operator/=(ndarray &a, const ndarray &b) {
+  return compound(a, b, tnp::operator/, "divide");
+}
 
 //===----------------------------------------------------------------------===//
 // Ufuncs that are formulas of the others: each computes in the float dtype

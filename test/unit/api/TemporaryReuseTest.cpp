@@ -115,6 +115,50 @@ TEST(TemporaryReuse, SharedMemoryIsNeverWritten) {
   EXPECT_EQ(copyOf<double>(t), copyOf<double>(tnp::subtract(base(1), 1)));
 }
 
+// a += b (-= *= /=) writes over a's buffer when a holds it alone; not
+// when another handle shares it, which keeps its values.
+TEST(TemporaryReuse, CompoundAssignmentWritesOverAnUnsharedBuffer) {
+  ndarray a = values({6, 5}, tnp::float32, 0.5);
+  ndarray b = values({6, 5}, tnp::float32, -1.5);
+  ndarray expected = tnp::divide(
+      tnp::multiply(tnp::subtract(tnp::add(a, b), b), b), tnp::add(b, 7));
+  ndarray divisor = b + 7;
+  a = a + 0; // a's own buffer, held by nothing else
+  const void *memory = a.data();
+  size_t before = Buffer::allocationCount();
+  a += b;
+  a -= b;
+  a *= b;
+  a /= divisor;
+  EXPECT_EQ(Buffer::allocationCount() - before, 0u);
+  EXPECT_EQ(a.data(), memory);
+  EXPECT_EQ(copyOf<float>(a), copyOf<float>(expected));
+
+  ndarray shared = a;
+  std::vector<float> shared0 = copyOf<float>(shared);
+  a += b;
+  EXPECT_NE(a.data(), memory);
+  EXPECT_EQ(copyOf<float>(shared), shared0);
+  EXPECT_EQ(copyOf<float>(a), copyOf<float>(tnp::add(shared, b)));
+}
+
+// A bad operand raises before a is given up: a keeps its values.
+TEST(TemporaryReuse, CompoundAssignmentErrorsLeaveTheOperand) {
+  ndarray a = values({3, 4}, tnp::float64, 1);
+  std::vector<double> a0 = copyOf<double>(a);
+  EXPECT_THROW(a += values({5}, tnp::float64, 1), tnp::ValueError);
+  EXPECT_EQ(copyOf<double>(a), a0);
+  ndarray flags = tnp::asarray({true, false});
+  EXPECT_THROW(flags -= tnp::asarray({true, true}), tnp::TypeError);
+  EXPECT_EQ(flags.to_vector<bool>(), (std::vector<bool>{true, false}));
+  ndarray x = tnp::asarray({1, 2, 3});
+  {
+    tnp::promotion_scope strict(tnp::promotion_mode::strict);
+    EXPECT_THROW(x *= tnp::asarray({1.5, 2.5, 3.5}), tnp::TypeError);
+  }
+  EXPECT_EQ(x.to_vector<int64_t>(), (std::vector<int64_t>{1, 2, 3}));
+}
+
 // Large calls split rows among threads, each writing over its own rows.
 TEST(TemporaryReuse, LargeCallsSplitAmongThreads) {
   ndarray x = tnp::arange(1 << 20).astype(tnp::float64).reshape({1024, 1024});
