@@ -150,10 +150,10 @@ struct BasicSlice {
   }
 };
 
-/// x[index] with basic indices only: one slice (a view where contiguous),
-/// then a reshape that drops the integers' axes and adds the new ones.
-ndarray readBasic(const ndarray &x, const IndexPlan &plan,
-                  const BasicSlice &s) {
+/// The slice `s` of x, in the plan's expanded shape (a view where
+/// contiguous).
+ndarray sliceBasic(const ndarray &x, const IndexPlan &plan,
+                   const BasicSlice &s) {
   ndarray y = prim::reshape(x, plan.expandedShape);
   if (!s.reversed.empty())
     y = prim::reverse(y, s.reversed);
@@ -161,7 +161,36 @@ ndarray readBasic(const ndarray &x, const IndexPlan &plan,
     y = numElements(s.sliced) == 0
             ? zeros(s.sliced, x.dtype())
             : prim::slice(y, s.start, s.limit, s.strides);
-  return prim::reshape(y, plan.resultShape);
+  return y;
+}
+
+/// x[index] with basic indices only: one slice, then a reshape that drops
+/// the integers' axes and adds the new ones.
+ndarray readBasic(const ndarray &x, const IndexPlan &plan,
+                  const BasicSlice &s) {
+  return prim::reshape(sliceBasic(x, plan, s), plan.resultShape);
+}
+
+/// x[index] with basic indices, integers among them, for an x in memory:
+/// where its slices alone (the integers' axes whole) are a view of x, that
+/// view, then one gather of the integers' positions (runtime values, so
+/// x[a:b, i] in a loop over i reuses one kernel), e.g. m[100:900, 3]: no
+/// position arrays to build. None where the slices would copy.
+std::optional<ndarray> readIntegersOfView(const ndarray &x, IndexPlan plan) {
+  std::vector<int64_t> positions, axes;
+  for (size_t i = 0; i < plan.entries.size(); ++i) {
+    IndexEntry &e = plan.entries[i];
+    if (e.kind != Kind::Integer)
+      continue;
+    positions.push_back(e.start);
+    axes.push_back(i);
+    e = IndexEntry{Kind::Slice, 0, 1, plan.expandedShape[i]};
+  }
+  BasicSlice s(plan);
+  if (!s.isView(plan))
+    return std::nullopt;
+  ndarray g = prim::gather(sliceBasic(x, plan, s), asarray(positions), axes);
+  return prim::reshape(g, plan.resultShape);
 }
 
 /// x[index] by one gather (arrays present, or integers past a slice).
@@ -250,14 +279,20 @@ ndarray tnp::detail::getitem(const ndarray &x,
   if (plan.advanced)
     return readAdvanced(x, plan);
   BasicSlice s(plan);
-  if (!implOf(x).tracer && s.isView(plan))
+  bool inMemory = !implOf(x).tracer;
+  if (inMemory && s.isView(plan))
     return readBasic(x, plan, s);
   // An integer elsewhere is a runtime position of a gather, so x[:, i] in a
   // loop over i reuses one kernel; slices alone are static, as in JAX.
   bool integers = false;
   for (const IndexEntry &e : plan.entries)
     integers |= e.kind == Kind::Integer;
-  return integers ? readAdvanced(x, plan) : readBasic(x, plan, s);
+  if (!integers)
+    return readBasic(x, plan, s);
+  if (inMemory)
+    if (std::optional<ndarray> r = readIntegersOfView(x, plan))
+      return *r;
+  return readAdvanced(x, plan);
 }
 
 ndarray ndarray::operator[](std::initializer_list<index_item> items) const {

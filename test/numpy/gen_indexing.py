@@ -169,6 +169,22 @@ for spec, key in [("1", 1), ("s:1::", slice(1, None)), ("@1", i0),
     c.case("one_%s" % spec.replace(":", "_").replace("@", "a"),
            "getitem.one", [x, i0], {"index": spec}, [x[key]] * 2)
 
+# Integers among basic indices whose slices alone (the integers' axes
+# whole) are a view of x: eagerly that view, then one gather of the
+# integers' positions; slices that would copy take the general gather.
+z = arr((6, 5, 4), "float32")
+for spec, key in [("s:1:5:,2", (slice(1, 5), 2)),
+                  ("s:1:5:,-1,N", (slice(1, 5), -1, None)),
+                  ("s:2:3:,1,3", (slice(2, 3), 1, 3)),
+                  ("E,3", (Ellipsis, 3)),
+                  ("s:::,s:::,0", (slice(None), slice(None), 0)),
+                  ("N,s:1:4:,-2,E", (None, slice(1, 4), -2, Ellipsis)),
+                  ("s:0:0:,1", (slice(0, 0), 1)),
+                  ("s::6:2,1,2", (slice(None, 6, 2), 1, 2)),
+                  ("s:::-1,0", (slice(None, None, -1), 0))]:
+    c.case("integers_of_view_%s" % spec.replace(":", "_").replace(",", "_")
+           .replace("-", "m"), "getitem", [z], {"index": spec}, z[key])
+
 # Placement of the arrays' dimensions: together (at the first array) or
 # separated by a slice or newaxis (first).
 y = arr((2, 3, 4, 5), "int32")
