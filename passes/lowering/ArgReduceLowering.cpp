@@ -127,17 +127,10 @@ Value buildArgKey(OpBuilder &b, Location loc, Type dtype, bool isMax, Value x) {
   unsigned width = dtype.getIntOrFloatBitWidth();
   Value key;
   if (auto f = dyn_cast<FloatType>(x.getType())) {
-    // x + 0.0 turns -0.0 into 0.0. Float bits order as sign-magnitude:
-    // flipping all but the sign of a negative one makes them order as
-    // two's complement integers.
+    // x + 0.0 turns -0.0 into 0.0, which tie.
     Value canonical =
         arith::AddFOp::create(b, loc, x, buildScalarConstant(b, loc, f, 0));
-    key = arith::BitcastOp::create(b, loc, b.getIntegerType(width), canonical);
-    if (width < 32)
-      key = arith::ExtSIOp::create(b, loc, i32, key);
-    Value sign = arith::ShRSIOp::create(b, loc, key, constant(31));
-    key = arith::XOrIOp::create(
-        b, loc, key, arith::AndIOp::create(b, loc, sign, constant(0x7fffffff)));
+    key = buildOrderKey(b, loc, canonical, b.getI32Type());
   } else if (isUnsignedInt(dtype) || width == 1) {
     key = width < 32
               ? Value(arith::ExtUIOp::create(b, loc, i32, x))

@@ -146,6 +146,39 @@ Value tnp::buildExtreme(OpBuilder &b, Location loc, Type dtype, bool largest) {
                                    b.getIntegerAttr(toSignless(dtype), v));
 }
 
+namespace {
+/// Flips the bits below the sign of `bits` where the sign is set.
+Value flipNegativeMagnitudes(OpBuilder &b, Location loc, Value bits) {
+  auto type = cast<IntegerType>(bits.getType());
+  unsigned width = type.getWidth();
+  Value sign = arith::ShRSIOp::create(
+      b, loc, bits,
+      arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, width - 1)));
+  Value magnitude = arith::ConstantOp::create(
+      b, loc, b.getIntegerAttr(type, APInt::getSignedMaxValue(width)));
+  return arith::XOrIOp::create(b, loc, bits,
+                               arith::AndIOp::create(b, loc, sign, magnitude));
+}
+} // namespace
+
+Value tnp::buildOrderKey(OpBuilder &b, Location loc, Value x,
+                         IntegerType keyType) {
+  unsigned width = x.getType().getIntOrFloatBitWidth();
+  Value bits = arith::BitcastOp::create(b, loc, b.getIntegerType(width), x);
+  if (width < keyType.getWidth())
+    bits = arith::ExtSIOp::create(b, loc, keyType, bits);
+  return flipNegativeMagnitudes(b, loc, bits);
+}
+
+Value tnp::buildFromOrderKey(OpBuilder &b, Location loc, Value key,
+                             FloatType type) {
+  Value bits = flipNegativeMagnitudes(b, loc, key);
+  if (type.getWidth() < key.getType().getIntOrFloatBitWidth())
+    bits = arith::TruncIOp::create(b, loc, b.getIntegerType(type.getWidth()),
+                                   bits);
+  return arith::BitcastOp::create(b, loc, type, bits);
+}
+
 /// Float to integer as NumPy computes it on x86-64, for every input: LLVM's
 /// fptosi/fptoui give poison out of range, so eager kernels and traces,
 /// folded or vectorized differently, disagreed. A W-bit conversion (W = 32

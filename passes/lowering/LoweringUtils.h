@@ -80,6 +80,16 @@ Value buildScalarConstant(OpBuilder &b, Location loc, Type dtype, double value);
 /// -inf or +inf for floats.
 Value buildExtreme(OpBuilder &b, Location loc, Type dtype, bool largest);
 
+/// Float `x` as a signed integer of `keyType` (at least x's width) that
+/// orders as x does: -inf < ... < -0.0 < 0.0 < ... < +inf (NaNs beyond the
+/// infinity of their sign). Flipping the magnitude bits of negative floats,
+/// whose bits order as sign-magnitude, is its own inverse:
+/// buildFromOrderKey undoes it.
+Value buildOrderKey(OpBuilder &b, Location loc, Value x, IntegerType keyType);
+
+/// The float of `type` whose buildOrderKey is `key`.
+Value buildFromOrderKey(OpBuilder &b, Location loc, Value key, FloatType type);
+
 /// Builds a scalar cast from `from` to `to` with NumPy's astype semantics
 /// (float -> int truncates toward zero, x -> bool tests x != 0, complex ->
 /// real keeps the real part). `fromDType`/`toDType` are the original tnp

@@ -72,18 +72,45 @@ func.func @prod_int(%x: tensor<2x3xi64>) -> tensor<2xi64> {
 
 // -----
 
-// Max and min start at -inf and +inf; maximumf/minimumf propagate NaN.
+// Float max and min reduce integer order keys (the float's bits, the
+// magnitude bits of negatives flipped), from the key of -inf or +inf; NaN's
+// key is the largest (max) or smallest (min), so NaN wins. The keys decode
+// back to floats, NaN's to NumPy's NaN.
 // CHECK-LABEL: func.func @max_min_float
-func.func @max_min_float(%x: tensor<2x3xf32>) -> (tensor<2xf32>, tensor<3xf32>) {
-  // CHECK: %[[NEG_INF:.*]] = arith.constant 0xFF800000 : f32
-  // CHECK: linalg.fill ins(%[[NEG_INF]] : f32)
-  // CHECK: arith.maximumf
+func.func @max_min_float(%x: tensor<2x3xf32>, %h: tensor<4xf16>) -> (tensor<2xf32>, tensor<3xf32>, tensor<f16>) {
+  // CHECK:      %[[NAN_KEY:.*]] = arith.constant 2147483647 : i32
+  // CHECK:      %[[NEG_INF:.*]] = arith.constant 0xFF800000 : f32
+  // CHECK:      arith.bitcast %[[NEG_INF]] : f32 to i32
+  // CHECK:      %[[INIT:.*]] = linalg.fill ins(%{{.*}} : i32) outs(%{{.*}} : tensor<2xi32>)
+  // CHECK:      %[[KEYS:.*]] = linalg.reduce ins(%{{.*}} : tensor<2x3xf32>) outs(%[[INIT]] : tensor<2xi32>) dimensions = [1]
+  // CHECK:        %[[IS_NAN:.*]] = arith.cmpf uno
+  // CHECK:        %[[BITS:.*]] = arith.bitcast %{{.*}} : f32 to i32
+  // CHECK:        %[[SIGN:.*]] = arith.shrsi %[[BITS]]
+  // CHECK:        %[[FLIP:.*]] = arith.andi %[[SIGN]]
+  // CHECK:        %[[KEY:.*]] = arith.xori %[[BITS]], %[[FLIP]] : i32
+  // CHECK:        %[[SELECTED:.*]] = arith.select %[[IS_NAN]], %[[NAN_KEY]], %[[KEY]] : i32
+  // CHECK:        arith.maxsi %[[SELECTED]], %{{.*}} : i32
+  // CHECK:      linalg.generic {{.*}} ins(%[[KEYS]] : tensor<2xi32>) outs(%{{.*}} : tensor<2xf32>)
+  // CHECK:        %[[WAS_NAN:.*]] = arith.cmpi eq, %{{.*}}, %[[NAN_KEY]] : i32
+  // CHECK:        %[[QNAN:.*]] = arith.constant 0x7FC00000 : f32
+  // CHECK:        arith.xori
+  // CHECK:        %[[DECODED:.*]] = arith.bitcast %{{.*}} : i32 to f32
+  // CHECK:        arith.select %[[WAS_NAN]], %[[QNAN]], %[[DECODED]] : f32
   %0 = tnp.reduce max %x, axes = [1] : tensor<2x3xf32> -> tensor<2xf32>
-  // CHECK: %[[INF:.*]] = arith.constant 0x7F800000 : f32
-  // CHECK: linalg.fill ins(%[[INF]] : f32)
-  // CHECK: arith.minimumf
+  // CHECK:      arith.constant -2147483648 : i32
+  // CHECK:      arith.constant 0x7F800000 : f32
+  // CHECK:      linalg.reduce
+  // CHECK:        arith.minsi
   %1 = tnp.reduce min %x, axes = [0] : tensor<2x3xf32> -> tensor<3xf32>
-  return %0, %1 : tensor<2xf32>, tensor<3xf32>
+  // float16 keys are int32, the bits sign-extended.
+  // CHECK:      linalg.reduce
+  // CHECK:        %[[HALF:.*]] = arith.bitcast %{{.*}} : f16 to i16
+  // CHECK:        arith.extsi %[[HALF]] : i16 to i32
+  // CHECK:        arith.maxsi
+  // CHECK:      linalg.generic
+  // CHECK:        arith.trunci %{{.*}} : i32 to i16
+  %2 = tnp.reduce max %h, axes = [0] : tensor<4xf16> -> tensor<f16>
+  return %0, %1, %2 : tensor<2xf32>, tensor<3xf32>, tensor<f16>
 }
 
 // -----
