@@ -5,6 +5,10 @@
 
 #include <cblas.h>
 
+// OpenBLAS's pthread builds export it (their fork handler calls it); weak,
+// so that a BLAS without it links.
+extern "C" __attribute__((weak)) int blas_thread_shutdown_(void);
+
 #include <algorithm>
 #include <complex>
 #include <cstdint>
@@ -115,9 +119,19 @@ constexpr int64_t kPanelAlign = 16;
 
 /// Sets OpenBLAS to one thread, once: tnp splits products into panels on
 /// its own workers instead. OpenBLAS 0.3.21's threads made 128^2 to 512^2
-/// float32 products 1.4-2x slower than newer OpenBLAS's on 2 cores.
+/// float32 products 1.4-2x slower than newer OpenBLAS's on 2 cores. Its
+/// server threads, started when it loads (OPENBLAS_NUM_THREADS of them, less
+/// one), then stop: they outlive a change to one thread and, idle, still
+/// took a core from tnp's workers in most processes (a 256^2 float32
+/// product on 2 threads took 0.37-0.46 ms in 7 of 10, 0.18 in the rest).
+/// OpenBLAS starts them again if ever asked for more threads.
 void useOneBlasThread() {
-  static const bool once = (openblas_set_num_threads(1), true);
+  static const bool once = [] {
+    openblas_set_num_threads(1);
+    if (blas_thread_shutdown_)
+      blas_thread_shutdown_();
+    return true;
+  }();
   (void)once;
 }
 
