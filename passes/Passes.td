@@ -249,6 +249,12 @@ def TnpBlockWidenedSumsPass
     error of NumPy's pairwise sum over a block of 1024 (8 accumulators of
     16 elements, then a tree); past a block, float64 adds no error that
     float32 would see, where NumPy's tree keeps rounding to float32.
+    A sum across rows (axis 0: `acc[j] = extf(x[i, j]) + acc[j]` in a loop
+    over i, through a float64 row) sums blocks of 16 rows into a float32 row
+    from zero, widened and added to the float64 row after each block: each
+    element adds 16 in float32, as each lane of a block along a row does
+    (a sum of 4096^2 float32 along axis 0, traced, one thread: 2.5 ms,
+    eager 5.4 -> 4.2 ms; NumPy 3.3, which adds all 4096 rows in float32).
     ```mlir
     %s = affine.for %i = 0 to %n iter_args(%acc = %init) -> (f64) {
       %w = arith.extf %x : f32 to f64

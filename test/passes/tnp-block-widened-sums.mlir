@@ -129,3 +129,86 @@ func.func @untouched(%x: memref<4096xf32>, %h: memref<4096xf16>,
   }
   return %a, %b, %c, %d, %e : f64, f64, f64, f64, f64
 }
+
+// -----
+
+// A sum across rows (axis 0) through a float64 row: blocks of 16 rows sum
+// into a float32 row from zero, which is widened and added to the float64
+// row after each block.
+// CHECK-LABEL: func.func @across_rows
+// CHECK-SAME:  (%[[X:.*]]: memref<40x64xf32>)
+// CHECK:       %[[ACC:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xf64>
+// CHECK:       %[[PARTIAL:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xf32>
+// CHECK:       affine.for %[[T:.*]] = 0 to 40 step 16 {
+// CHECK:         affine.for %[[J0:.*]] = 0 to 64 {
+// CHECK:           affine.store %{{.*}}, %[[PARTIAL]][%[[J0]]]
+// CHECK:         affine.for %[[I:.*]] = #{{.*}}(%[[T]]) to min #{{.*}}(%[[T]]) {
+// CHECK:           affine.for %[[J:.*]] = 0 to 64 {
+// CHECK:             %[[V:.*]] = affine.load %[[X]][%[[I]], %[[J]]]
+// CHECK:             %[[P:.*]] = affine.load %[[PARTIAL]][%[[J]]]
+// CHECK:             %[[S:.*]] = arith.addf %[[V]], %[[P]] fastmath<reassoc> : f32
+// CHECK:             affine.store %[[S]], %[[PARTIAL]][%[[J]]]
+// CHECK:         affine.for %[[J1:.*]] = 0 to 64 {
+// CHECK:           %[[B:.*]] = affine.load %[[PARTIAL]][%[[J1]]]
+// CHECK:           %[[A:.*]] = affine.load %[[ACC]][%[[J1]]]
+// CHECK:           %[[W:.*]] = arith.extf %[[B]] : f32 to f64
+// CHECK:           %[[T2:.*]] = arith.addf %[[A]], %[[W]] fastmath<reassoc> : f64
+// CHECK:           affine.store %[[T2]], %[[ACC]][%[[J1]]]
+// CHECK:       memref.dealloc %[[PARTIAL]]
+func.func @across_rows(%x: memref<40x64xf32>) -> memref<64xf64> {
+  %zero = arith.constant 0.0 : f64
+  %acc = memref.alloc() {alignment = 64 : i64} : memref<64xf64>
+  affine.for %j = 0 to 64 {
+    affine.store %zero, %acc[%j] : memref<64xf64>
+  }
+  affine.for %i = 0 to 40 {
+    affine.for %j = 0 to 64 {
+      %v = affine.load %x[%i, %j] : memref<40x64xf32>
+      %a = affine.load %acc[%j] : memref<64xf64>
+      %w = arith.extf %v : f32 to f64
+      %s = arith.addf %w, %a fastmath<reassoc> : f64
+      affine.store %s, %acc[%j] : memref<64xf64>
+    }
+  }
+  return %acc : memref<64xf64>
+}
+
+// -----
+
+// Not across rows: 16 rows or fewer (one block), a row index in the
+// accumulator's, or an accumulator that is not an allocation.
+// CHECK-LABEL: func.func @not_across_rows
+// CHECK-NOT:   step 16
+func.func @not_across_rows(%x: memref<16x64xf32>, %y: memref<40x40xf32>,
+                           %z: memref<40xf64>) {
+  %acc = memref.alloc() : memref<64xf64>
+  affine.for %i = 0 to 16 {
+    affine.for %j = 0 to 64 {
+      %v = affine.load %x[%i, %j] : memref<16x64xf32>
+      %a = affine.load %acc[%j] : memref<64xf64>
+      %w = arith.extf %v : f32 to f64
+      %s = arith.addf %w, %a fastmath<reassoc> : f64
+      affine.store %s, %acc[%j] : memref<64xf64>
+    }
+  }
+  %diag = memref.alloc() : memref<40xf64>
+  affine.for %i = 0 to 40 {
+    affine.for %j = 0 to 40 {
+      %v = affine.load %y[%i, %j] : memref<40x40xf32>
+      %a = affine.load %diag[%i] : memref<40xf64>
+      %w = arith.extf %v : f32 to f64
+      %s = arith.addf %w, %a fastmath<reassoc> : f64
+      affine.store %s, %diag[%i] : memref<40xf64>
+    }
+  }
+  affine.for %i = 0 to 40 {
+    affine.for %j = 0 to 40 {
+      %v = affine.load %y[%i, %j] : memref<40x40xf32>
+      %a = affine.load %z[%j] : memref<40xf64>
+      %w = arith.extf %v : f32 to f64
+      %s = arith.addf %w, %a fastmath<reassoc> : f64
+      affine.store %s, %z[%j] : memref<40xf64>
+    }
+  }
+  return
+}
