@@ -66,13 +66,32 @@ std::optional<WidenedSum> widenedSumOf(affine::AffineForOp loop) {
   return WidenedSum{add, ext};
 }
 
+/// Makes `loop` run the block of `blockTrips` trips from `start`:
+/// [start, min(start + blockTrips * step, ub)).
+void runOneBlock(affine::AffineForOp loop, Value start, int64_t blockTrips) {
+  MLIRContext *ctx = loop.getContext();
+  AffineMap ub = loop.getUpperBoundMap();
+  SmallVector<AffineExpr> ends{getAffineDimExpr(0, ctx) +
+                               blockTrips * loop.getStepAsInt()};
+  // Where the trips are a whole number of blocks no block is clipped.
+  std::optional<uint64_t> trips = affine::getConstantTripCount(loop);
+  if (!trips || *trips % blockTrips != 0)
+    for (AffineExpr e : ub.getResults())
+      ends.push_back(e.shiftDims(ub.getNumDims(), 1));
+  SmallVector<Value> endOperands{start};
+  llvm::append_range(endOperands, loop.getUpperBoundOperands());
+  loop.setUpperBound(
+      endOperands,
+      AffineMap::get(ub.getNumDims() + 1, ub.getNumSymbols(), ends, ctx));
+  loop.setLowerBound(start, AffineMap::getMultiDimIdentityMap(1, ctx));
+}
+
 /// Wraps `loop` in a loop over its blocks of `kBlock` trips, which carries
 /// the accumulator from block to block: `loop` then runs one block,
 /// [t, min(t + kBlock * step, ub)).
 void splitIntoBlocks(affine::AffineForOp loop) {
   OpBuilder b(loop);
   Location loc = loop.getLoc();
-  MLIRContext *ctx = b.getContext();
   int64_t blockStep = kBlock * loop.getStepAsInt();
   auto outer = affine::AffineForOp::create(
       b, loc, loop.getLowerBoundOperands(), loop.getLowerBoundMap(),
@@ -86,20 +105,7 @@ void splitIntoBlocks(affine::AffineForOp loop) {
   yield->setOperand(0, loop.getResult(0));
   loop.getInitsMutable()[0].set(outer.getRegionIterArgs().front());
 
-  Value start = outer.getInductionVar();
-  AffineMap ub = loop.getUpperBoundMap();
-  SmallVector<AffineExpr> ends{getAffineDimExpr(0, ctx) + blockStep};
-  // Where the trips are a whole number of blocks no block is clipped.
-  std::optional<uint64_t> trips = affine::getConstantTripCount(loop);
-  if (!trips || *trips % kBlock != 0)
-    for (AffineExpr e : ub.getResults())
-      ends.push_back(e.shiftDims(ub.getNumDims(), 1));
-  SmallVector<Value> endOperands{start};
-  llvm::append_range(endOperands, loop.getUpperBoundOperands());
-  loop.setUpperBound(
-      endOperands,
-      AffineMap::get(ub.getNumDims() + 1, ub.getNumSymbols(), ends, ctx));
-  loop.setLowerBound(start, b.getDimIdentityMap());
+  runOneBlock(loop, outer.getInductionVar(), kBlock);
 }
 
 /// Makes `loop` sum in float32 from zero, and adds its result, widened, to
@@ -225,7 +231,6 @@ void cloneNestAround(affine::AffineForOp outer, Operation *innermostOp,
 void sumRowsInFloat32(affine::AffineForOp loop, RowSum sum) {
   OpBuilder b(loop);
   Location loc = loop.getLoc();
-  MLIRContext *ctx = b.getContext();
   auto accType = cast<MemRefType>(sum.accStore.getMemRef().getType());
   auto alloc = sum.accStore.getMemRef().getDefiningOp<memref::AllocOp>();
   Value partial = memref::AllocOp::create(
@@ -261,18 +266,7 @@ void sumRowsInFloat32(affine::AffineForOp loop, RowSum sum) {
   });
 
   // The rows of one block, into partial in float32.
-  AffineMap ub = loop.getUpperBoundMap();
-  SmallVector<AffineExpr> ends{getAffineDimExpr(0, ctx) + blockStep};
-  std::optional<uint64_t> trips = affine::getConstantTripCount(loop);
-  if (!trips || *trips % kRowBlock != 0)
-    for (AffineExpr e : ub.getResults())
-      ends.push_back(e.shiftDims(ub.getNumDims(), 1));
-  SmallVector<Value> endOperands{blocks.getInductionVar()};
-  llvm::append_range(endOperands, loop.getUpperBoundOperands());
-  loop.setUpperBound(
-      endOperands,
-      AffineMap::get(ub.getNumDims() + 1, ub.getNumSymbols(), ends, ctx));
-  loop.setLowerBound(blocks.getInductionVar(), b.getDimIdentityMap());
+  runOneBlock(loop, blocks.getInductionVar(), kRowBlock);
 
   IRRewriter rewriter(sum.add);
   Value p = affine::AffineLoadOp::create(rewriter, loc, partial, map,
