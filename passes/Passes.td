@@ -409,7 +409,11 @@ def TnpInferInBoundsPass
     chunk of a parallel loop from d0 to d0 + C where C is a whole number of
     steps, or an affine.apply growing with such values), it is marked in
     bounds when
-    that largest index plus the vector's length fits the dimension.
+    that largest index plus the vector's length fits the dimension. Along
+    a dynamic dimension, an index bounded by `c + k * (m - 1)`, where a
+    loop runs to `m = size / C` (the dimension's size: an argmax's chunks
+    of a row of unknown length) and `k <= C`, fits when `c` plus the
+    vector's length is at most `k`.
     ```mlir
     affine.for %j = 0 to 1024 step 16 {
       %v = vector.transfer_read %x[%i, %j], %pad : memref<8x1024xf32>, vector<16xf32>
