@@ -344,7 +344,7 @@ namespace {
 /// was.
 ndarray &compound(ndarray &a, const ndarray &b, ndarray (*op)(ndarray, ndarray),
                   const char *name) {
-  checkLoop(name, promoted(a, b, name), Any);
+  promoted(a, b, name);
   prim::broadcastShapes({a, b});
   return a = op(std::move(a), b);
 }
