@@ -513,6 +513,64 @@ def TnpParallelizePass : Pass<"tnp-parallelize", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::affine::AffineDialect"];
 }
 
+def TnpGpuMapParallelLoopsPass
+    : Pass<"tnp-gpu-map-parallel-loops", "::mlir::func::FuncOp"> {
+  let summary = "tile parallel loops into blocks of threads";
+  let description = [{
+    Each outermost `scf.parallel` (what convert-linalg-to-parallel-loops
+    makes of a linalg op's parallel dimensions) is tiled so that its
+    innermost dimension runs in blocks of `block-size` threads, each tile
+    checking its bounds (convert-parallel-loops-to-gpu maps loops of
+    constant trip counts only). Threads take consecutive elements of the
+    innermost, contiguous dimension, so that a warp's loads and stores
+    coalesce; blocks take the dimensions in order, the first on x (up to
+    2^31 - 1 blocks), the next two on y and z. Dimensions past three, and
+    loops nested in mapped ones (a reduction's), run sequentially.
+    Upstream gpu-map-parallel-loops maps the first dimension to threads'
+    x instead, which strides a row-major warp across rows. A copy between
+    views that are not both contiguous (which gpu.memcpy cannot do) becomes
+    such a loop first.
+    ```mlir
+    scf.parallel (%i, %j) = (%c0, %c0) to (%m, %n) step (%c1, %c1) {...}
+    // becomes tiles of [1, 256]: blocks (x: %i, y: %j / 256),
+    // threads (x: %j % 256)
+    ```
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "unsigned", /*default=*/"256",
+           "Threads per block along the innermost dimension">
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+def TnpGpuLaunchHostCodePass
+    : Pass<"tnp-gpu-launch-host-code", "::mlir::func::FuncOp"> {
+  let summary = "keep host functions off device memory";
+  let description = [{
+    Run after convert-parallel-loops-to-gpu, on host functions whose
+    buffers live on the GPU. Buffers are allocated, freed and copied by the
+    gpu dialect (`gpu.alloc`, `gpu.dealloc`, `gpu.memcpy`), which the
+    runtime binds to its device allocator. What else in the function body
+    reads or writes memory outside a `gpu.launch` (a sequential loop, such
+    as a scatter's, which no parallel loop mapped) runs in a launch of one
+    thread, in program order. An op that returns a value read from device
+    memory to the host (a loop bound, a while condition) is an error: the
+    host cannot read it without a copy, and so is a call of a host function
+    (the runtime's sort).
+    ```mlir
+    %a = memref.alloc(%n) : memref<?xf32>
+    scf.for %i = %c0 to %n step %c1 { memref.store %v, %a[%i] ... }
+    // becomes
+    %a = gpu.alloc (%n) : memref<?xf32>
+    gpu.launch blocks(...) in (%c1, %c1, %c1) threads(...) in (%c1, ...) {
+      scf.for %i = %c0 to %n step %c1 { memref.store %v, %a[%i] ... }
+      gpu.terminator
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 def TnpLegalizeBoolMemoryPass
     : Pass<"tnp-legalize-bool-memory", "::mlir::LLVM::LLVMFuncOp"> {
   let summary = "load and store vectors of bools as bytes";

@@ -9,12 +9,17 @@
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+
+#include <cstdlib>
 
 using namespace mlir;
 using namespace mlir::tnp;
@@ -48,10 +53,10 @@ void tnp::buildCpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
   buildLinalgToLLVMPipeline(pm, options);
 }
 
-void tnp::buildLinalgToLLVMPipeline(OpPassManager &pm,
-                                    const PipelineOptions &options) {
+/// Fusion and bufferization, the same for every target.
+static void buildLinalgBufferizePipeline(OpPassManager &pm, bool fuse) {
   pm.addNestedPass<func::FuncOp>(createTnpUnshareInitsPass());
-  if (options.fuse)
+  if (fuse)
     pm.addNestedPass<func::FuncOp>(createTnpFusePass());
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
 
@@ -66,7 +71,11 @@ void tnp::buildLinalgToLLVMPipeline(OpPassManager &pm,
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);
   // Removes the self-copies destination passing leaves.
   pm.addPass(createCanonicalizerPass());
+}
 
+void tnp::buildLinalgToLLVMPipeline(OpPassManager &pm,
+                                    const PipelineOptions &options) {
+  buildLinalgBufferizePipeline(pm, options.fuse);
   OpPassManager &fn = pm.nest<func::FuncOp>();
   fn.addPass(createConvertLinalgToAffineLoopsPass());
   // Loop bounds read the sizes of views (memref.dim of an expand_shape)
@@ -152,6 +161,79 @@ void tnp::buildLinalgToLLVMPipeline(OpPassManager &pm,
   pm.addNestedPass<LLVM::LLVMFuncOp>(createTnpLegalizeBoolMemoryPass());
 }
 
+void tnp::buildGpuPipeline(OpPassManager &pm,
+                           const GpuPipelineOptions &options) {
+  buildTnpToLinalgPipeline(pm, /*blas=*/false);
+  buildLinalgBufferizePipeline(pm, /*fuse=*/true);
+  OpPassManager &fn = pm.nest<func::FuncOp>();
+  fn.addPass(createConvertLinalgToParallelLoopsPass());
+  fn.addPass(createTnpGpuMapParallelLoopsPass(
+      TnpGpuMapParallelLoopsPassOptions{options.blockSize}));
+  fn.addPass(createConvertParallelLoopToGpuPass());
+  pm.addPass(createConvertBufferizationToMemRefPass());
+  pm.addNestedPass<func::FuncOp>(createTnpGpuLaunchHostCodePass());
+  // One stream per call: launches, allocations and copies in order on it,
+  // and one wait at the end (gpu-to-llvm lowers async gpu ops only). It
+  // takes outlined kernels (the NVVM pipeline's outlining then finds none).
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+  pm.addPass(createConvertComplexToStandardPass());
+  pm.addPass(createConvertMathToFuncs());
+
+  buildGpuToNVVMPipeline(pm, options);
+}
+
+/// Where libdevice and ptxas are: the option, else CUDA's variables, else
+/// CUDA's default prefix. Debian's MLIR has no default compiled in, and
+/// without libdevice, float64 math would be left to unresolved calls.
+static std::string cudaToolkit(const GpuPipelineOptions &options) {
+  if (!options.toolkit.empty())
+    return options.toolkit;
+  for (const char *var : {"CUDA_ROOT", "CUDA_HOME", "CUDA_PATH"})
+    if (const char *path = std::getenv(var))
+      return path;
+  return "/usr/local/cuda";
+}
+
+void tnp::buildGpuToNVVMPipeline(OpPassManager &pm,
+                                 const GpuPipelineOptions &options) {
+  // MLIR's gpu-lower-to-nvvm-pipeline (GPUToNVVMPipeline.cpp) in its order,
+  // listed here because it takes no toolkit path for gpu-module-to-binary.
+  pm.addPass(createConvertVectorToSCFPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertNVVMToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.chip;
+  target.features = options.features;
+  target.optLevel = 3;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createStripDebugInfoPass());
+  kernels.addPass(createConvertGpuOpsToNVVMOps());
+  kernels.addPass(LLVM::createNVVMOptimizeForTargetPass());
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+  kernels.addPass(createReconcileUnrealizedCastsPass());
+
+  pm.addPass(createGpuToLLVMConversionPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.toolkitPath = cudaToolkit(options);
+  binary.compilationTarget = options.format;
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
 void tnp::registerPipelines() {
   PassPipelineRegistration<>(
       "tnp-to-linalg", "tnp to tensors in linalg/arith/math",
@@ -159,4 +241,8 @@ void tnp::registerPipelines() {
   PassPipelineRegistration<PipelineOptions>(
       "tnp-cpu-pipeline", "tnp to the LLVM dialect for the host CPU",
       buildCpuPipeline);
+  PassPipelineRegistration<GpuPipelineOptions>(
+      "tnp-gpu-pipeline",
+      "tnp to host code in the LLVM dialect that launches NVVM kernels",
+      buildGpuPipeline);
 }

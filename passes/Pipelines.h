@@ -14,6 +14,17 @@
 //   runtime's allocator)
 //   tnp-legalize-bool-memory                   (bools are bytes in memory)
 //
+// The GPU pipeline shares the first steps (no BLAS calls, the same fusion and
+// bufferization), then:
+//   linalg -> parallel loops, tiled by the block size (bounds checked
+//   inside), mapped to blocks and threads, -> gpu.launch
+//   tnp-gpu-launch-host-code                   (device buffers; sequential
+//                                               loops in one-thread launches)
+//   gpu-kernel-outlining, gpu-async-region       (one stream per call)
+//   MLIR's lower-to-NVVM steps: nvvm-attach-target, NVVM, gpu-to-llvm
+//   (launches call the runtime's mgpu* functions), gpu-module-to-binary
+//   (PTX for the driver's JIT, or a cubin), with libdevice linked
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TNP_PASSES_PIPELINES_H
@@ -59,6 +70,36 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
       llvm::cl::init(true)};
 };
 
+/// Options of the GPU pipeline: the target chip and the launch shape.
+struct GpuPipelineOptions : public PassPipelineOptions<GpuPipelineOptions> {
+  Option<std::string> chip{
+      *this, "chip",
+      llvm::cl::desc("The compute capability kernels are compiled for, as "
+                     "sm_XY (the device's, at run time)"),
+      llvm::cl::init("sm_80")};
+  Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("NVPTX features; the PTX ISA version the kernels use"),
+      llvm::cl::init("+ptx80")};
+  Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("What gpu-module-to-binary makes of each kernel module: "
+                     "isa (PTX, compiled by the driver), bin (a cubin, "
+                     "through ptxas), fatbin"),
+      llvm::cl::init("isa")};
+  Option<std::string> toolkit{
+      *this, "toolkit",
+      llvm::cl::desc("The CUDA toolkit, for libdevice (float64 math) and "
+                     "ptxas (format=bin); default: $CUDA_ROOT, $CUDA_HOME, "
+                     "$CUDA_PATH, else /usr/local/cuda"),
+      llvm::cl::init("")};
+  Option<unsigned> blockSize{
+      *this, "block-size",
+      llvm::cl::desc("Threads per block along the innermost parallel "
+                     "dimension"),
+      llvm::cl::init(256)};
+};
+
 /// tnp-promote-types through tnp-lower-to-linalg: tensors in upstream
 /// dialects, nothing bufferized. `blas`: large products call the runtime's
 /// BLAS (tnp-lower-to-linalg's option).
@@ -84,7 +125,17 @@ void buildLinalgToLLVMPipeline(OpPassManager &pm,
 /// The whole CPU pipeline, from the tnp dialect to the LLVM dialect.
 void buildCpuPipeline(OpPassManager &pm, const PipelineOptions &options);
 
-/// Registers tnp-to-linalg and tnp-cpu-pipeline for tnp-opt.
+/// The whole GPU pipeline, from the tnp dialect to host code in the LLVM
+/// dialect that launches kernels held in gpu.binary ops.
+void buildGpuPipeline(OpPassManager &pm, const GpuPipelineOptions &options);
+
+/// The GPU pipeline's end, from gpu.launch ops on buffers: kernels outlined
+/// and compiled to gpu.binary ops, host code in the LLVM dialect.
+void buildGpuToNVVMPipeline(OpPassManager &pm,
+                            const GpuPipelineOptions &options);
+
+/// Registers tnp-to-linalg, tnp-cpu-pipeline and tnp-gpu-pipeline for
+/// tnp-opt.
 void registerPipelines();
 
 } // namespace mlir::tnp

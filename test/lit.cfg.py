@@ -32,6 +32,17 @@ config.substitutions.append(
     ("%tnp_dlpack_shim",
      os.path.join(config.tnp_obj_root, "lib", "libtnp_dlpack_shim.so")))
 
+# ptxas (the CUDA toolkit's) assembles the GPU pipeline's PTX, where it is
+# installed, so that invalid PTX fails the tests (test/gpu/).
+import shutil
+
+ptxas = shutil.which("ptxas") or shutil.which("ptxas", path="/usr/local/cuda/bin")
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+else:
+    lit_config.note("ptxas not found: the GPU tests check PTX, unassembled")
+
 # NumPy is the oracle of the differential tests; lit runs under the Python
 # that has it (Debian's python3-numpy).
 try:

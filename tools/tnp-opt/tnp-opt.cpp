@@ -14,6 +14,7 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
@@ -21,6 +22,8 @@ int main(int argc, char **argv) {
   registry.insert<mlir::tnp::TnpDialect>();
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  // gpu-module-to-binary (tnp-gpu-pipeline) translates kernels to LLVM IR.
+  mlir::registerAllToLLVMIRTranslations(registry);
   mlir::registerAllPasses();
   mlir::tnp::registerTnpPasses();
   mlir::tnp::registerPipelines();

@@ -1,0 +1,109 @@
+//===- GpuMapParallelLoops.cpp - tnp-gpu-map-parallel-loops ---------------===//
+
+#include "passes/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+
+namespace mlir::tnp {
+#define GEN_PASS_DEF_TNPGPUMAPPARALLELLOOPSPASS
+#include "passes/Passes.h.inc"
+} // namespace mlir::tnp
+
+using namespace mlir;
+
+namespace {
+
+/// Maps each dimension of `loop` to the processor `processorOf(dim)` gives.
+LogicalResult mapLoop(scf::ParallelOp loop,
+                      function_ref<gpu::Processor(unsigned)> processorOf) {
+  MLIRContext *ctx = loop.getContext();
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(1, ctx);
+  SmallVector<gpu::ParallelLoopDimMappingAttr> mapping;
+  for (unsigned dim = 0; dim < loop.getNumLoops(); ++dim)
+    mapping.push_back(gpu::ParallelLoopDimMappingAttr::get(
+        ctx, processorOf(dim), identity, identity));
+  return gpu::setMappingAttr(loop, mapping);
+}
+
+/// A copy between views that are not both contiguous (a strided result of
+/// a choice, a transposed slice), which gpu.memcpy cannot do: a parallel
+/// loop of loads and stores instead.
+void copyInParallel(memref::CopyOp copy) {
+  OpBuilder b(copy);
+  Location loc = copy.getLoc();
+  auto type = cast<MemRefType>(copy.getSource().getType());
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<Value> lower(type.getRank(), zero), steps(type.getRank(), one);
+  SmallVector<Value> upper;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    upper.push_back(memref::DimOp::create(b, loc, copy.getSource(), dim));
+  scf::ParallelOp::create(
+      b, loc, lower, upper, steps,
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange ivs) {
+        Value v =
+            memref::LoadOp::create(nested, nestedLoc, copy.getSource(), ivs);
+        memref::StoreOp::create(nested, nestedLoc, v, copy.getTarget(), ivs);
+      });
+  copy.erase();
+}
+
+struct TnpGpuMapParallelLoopsPass
+    : public mlir::tnp::impl::TnpGpuMapParallelLoopsPassBase<
+          TnpGpuMapParallelLoopsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    getOperation().walk([](memref::CopyOp copy) {
+      auto contiguous = [](Value v) {
+        return cast<MemRefType>(v.getType()).getLayout().isIdentity();
+      };
+      if (!contiguous(copy.getSource()) || !contiguous(copy.getTarget()))
+        copyInParallel(copy);
+    });
+    SmallVector<scf::ParallelOp> outermost;
+    getOperation().walk([&](scf::ParallelOp loop) {
+      if (!loop->getParentOfType<scf::ParallelOp>())
+        outermost.push_back(loop);
+    });
+    for (scf::ParallelOp loop : outermost)
+      if (failed(mapOntoBlocks(loop)))
+        return signalPassFailure();
+  }
+
+  LogicalResult mapOntoBlocks(scf::ParallelOp loop) {
+    unsigned rank = loop.getNumLoops();
+    SmallVector<int64_t> tileSizes(rank, 1);
+    tileSizes.back() = blockSize;
+    auto [blocks, threads] =
+        scf::tileParallelLoop(loop, tileSizes, /*noMinMaxBounds=*/true);
+    auto blockOf = [](unsigned dim) {
+      static constexpr gpu::Processor kBlocks[] = {gpu::Processor::BlockX,
+                                                   gpu::Processor::BlockY,
+                                                   gpu::Processor::BlockZ};
+      return dim < 3 ? kBlocks[dim] : gpu::Processor::Sequential;
+    };
+    // Only the innermost dimension has more than one thread per block.
+    unsigned last = threads.getNumLoops() - 1;
+    auto threadOf = [last](unsigned dim) {
+      return dim == last ? gpu::Processor::ThreadX : gpu::Processor::Sequential;
+    };
+    if (failed(mapLoop(blocks, blockOf)) || failed(mapLoop(threads, threadOf)))
+      return failure();
+    // Loops nested in the tile (a reduction's parallel parts) stay in one
+    // thread.
+    threads.getBody()->walk([](scf::ParallelOp nested) {
+      (void)mapLoop(nested,
+                    [](unsigned) { return gpu::Processor::Sequential; });
+    });
+    return success();
+  }
+};
+
+} // namespace

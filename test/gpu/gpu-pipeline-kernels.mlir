@@ -1,0 +1,94 @@
+// Every op family the CPU runs compiles to kernels whose PTX ptxas
+// assembles: reductions, products, gathers and scatters, scans, random bits.
+// RUN: tnp-opt %s --tnp-gpu-pipeline | FileCheck %s --check-prefix=HOST
+// RUN: tnp-opt %s --tnp-gpu-pipeline | %python %S/ptx_of.py | FileCheck %s
+// RUN: %if ptxas %{ tnp-opt %s --tnp-gpu-pipeline | %python %S/ptx_of.py --ptxas %ptxas | FileCheck %s --check-prefix=PTXAS %}
+
+// A row sum: one thread per row, accumulating in float64 as the CPU does.
+// CHECK-LABEL: // gpu.binary @row_sum_kernel
+// CHECK: .visible .entry row_sum_kernel(
+// CHECK: cvt.f64.f32
+// CHECK: add.rn.f64
+// PTXAS: ptxas: @row_sum_kernel assembles for sm_80,sm_90
+func.func @row_sum(%x: tensor<?x?xf32>) -> tensor<?xf32> {
+  %r = tnp.reduce sum %x, axes = [1] : tensor<?x?xf32> -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+// argmax keeps its host-side choice on the row length (scf.if around the
+// launches), and its constant tables are copied to the device.
+// HOST-LABEL: llvm.func @row_argmax(
+// HOST: llvm.call @mgpuMemAlloc
+// HOST: llvm.call @mgpuMemcpy
+// HOST: llvm.cond_br
+// HOST: gpu.launch_func
+// HOST: llvm.call @mgpuMemFree
+// CHECK-LABEL: // gpu.binary @row_argmax_kernel
+// CHECK: setp.{{.*}}.f32
+// PTXAS: ptxas: @row_argmax_kernel assembles for sm_80,sm_90
+func.func @row_argmax(%x: tensor<?x?xf32>) -> tensor<?xi64> {
+  %r = tnp.argmax %x, axis = 1 : (tensor<?x?xf32>) -> tensor<?xi64>
+  return %r : tensor<?xi64>
+}
+
+// A matrix product (no BLAS on the GPU): a thread per output element, the
+// contraction a loop of multiplies and adds (rounded each, as on the CPU).
+// CHECK-LABEL: // gpu.binary @matmul_kernel
+// CHECK: %ctaid.y
+// CHECK: mul.rn.f32
+// CHECK-NEXT: add.rn.f32
+// PTXAS: ptxas: @matmul_kernel assembles for sm_80,sm_90
+func.func @matmul(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %r = tnp.dot_general %a, %b, batch = [] x [], contracting = [1] x [0]
+      : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+// A gather reads its positions, then the rows they name.
+// CHECK-LABEL: // gpu.binary @take_kernel
+// CHECK: ld.global
+// CHECK: ld.global.b32
+// CHECK: st.global.b32
+// PTXAS: ptxas: @take_kernel assembles for sm_80,sm_90
+func.func @take(%x: tensor<?x3xf32>, %i: tensor<?x1xi64>) -> tensor<?x3xf32> {
+  %g = tnp.gather %x[%i], axes = [0] : (tensor<?x3xf32>, tensor<?x1xi64>) -> tensor<?x3xf32>
+  return %g : tensor<?x3xf32>
+}
+
+// A scatter-add is a sequential loop (repeated positions accumulate in
+// order): it runs in a launch of one thread.
+// HOST-LABEL: llvm.func @scatter_add(
+// HOST: %[[ONE:.*]] = llvm.mlir.constant(1 : index) : i64
+// HOST: gpu.launch_func {{.*}} @scatter_add_kernel::@scatter_add_kernel blocks in (%[[ONE]], %[[ONE]], %[[ONE]]) threads in (%[[ONE]], %[[ONE]], %[[ONE]])
+// CHECK-LABEL: // gpu.binary @scatter_add_kernel
+// CHECK: ld.global.b32
+// CHECK: add.rn.f32
+// CHECK: st.global.b32
+// PTXAS: ptxas: @scatter_add_kernel assembles for sm_80,sm_90
+func.func @scatter_add(%x: tensor<?xf32> {bufferization.writable = false},
+                       %i: tensor<5x1xi32>, %u: tensor<?xf32>) -> tensor<?xf32> {
+  %s = tnp.scatter add %x[%i], %u, axes = [0] : (tensor<?xf32>, tensor<5x1xi32>, tensor<?xf32>) -> tensor<?xf32>
+  return %s : tensor<?xf32>
+}
+
+// A running sum along rows.
+// CHECK-LABEL: // gpu.binary @cumsum_kernel
+// CHECK: add.rn.f32
+// PTXAS: ptxas: @cumsum_kernel assembles for sm_80,sm_90
+func.func @cumsum(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %s = tnp.scan sum %x, axis = 1 : tensor<?x?xf32>
+  return %s : tensor<?x?xf32>
+}
+
+// Threefry-2x32 counters: 32-bit adds, rotations and xors, one thread per
+// pair of words.
+// CHECK-LABEL: // gpu.binary @bits_kernel
+// CHECK: xor.b32
+// CHECK: shl.b32
+// CHECK: shr.u32
+// CHECK: st.global.b32
+// PTXAS: ptxas: @bits_kernel assembles for sm_80,sm_90
+func.func @bits(%k: tensor<2xui32>) -> tensor<1024xui32> {
+  %a = tnp.random_bits %k : (tensor<2xui32>) -> tensor<1024xui32>
+  return %a : tensor<1024xui32>
+}

@@ -1,0 +1,27 @@
+// RUN: tnp-opt %s --tnp-gpu-map-parallel-loops="block-size=128" | FileCheck %s
+
+// A 2-d loop: tiles of [1, 128]; the tile loop's dimensions go to blocks x
+// and y, the innermost in-tile dimension to threads x, and a loop nested in
+// the tile stays sequential.
+// CHECK-LABEL: func.func @rows
+// CHECK: %[[C128:.*]] = arith.constant 128 : index
+// CHECK: %[[STEP:.*]] = arith.muli %{{.*}}, %[[C128]] : index
+// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to ({{.*}}) step (%{{.*}}, %[[STEP]])
+// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%{{.*}}, %[[STEP]])
+// CHECK: arith.cmpi ult
+// CHECK: scf.if
+// CHECK: scf.parallel
+// CHECK: {mapping = [#gpu.loop_dim_map<processor = sequential
+// CHECK: {mapping = [#gpu.loop_dim_map<processor = sequential, {{.*}}>, #gpu.loop_dim_map<processor = thread_x
+// CHECK: {mapping = [#gpu.loop_dim_map<processor = block_x, {{.*}}>, #gpu.loop_dim_map<processor = block_y
+func.func @rows(%m: index, %n: index, %k: index, %a: memref<?x?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  scf.parallel (%i, %j) = (%c0, %c0) to (%m, %n) step (%c1, %c1) {
+    scf.parallel (%l) = (%c0) to (%k) step (%c1) {
+      memref.store %zero, %a[%i, %j, %l] : memref<?x?x?xf32>
+    }
+  }
+  return
+}
