@@ -1,0 +1,319 @@
+//===- DeviceRuntime.cpp - GPU buffers, copies and calls ------------------===//
+
+#include "runtime/cuda/DeviceRuntime.h"
+
+#include <map>
+#include <mutex>
+#include <unordered_map>
+
+using namespace tnp::runtime::cuda;
+
+namespace {
+
+/// Size classes: powers of two up to 1 MiB, then multiples of 1 MiB, so
+/// that a cached block is at most twice (small) or 1 MiB over (large) what
+/// it is reused for.
+size_t sizeClass(size_t bytes) {
+  constexpr size_t kMiB = size_t(1) << 20;
+  if (bytes > kMiB)
+    return (bytes + kMiB - 1) / kMiB * kMiB;
+  size_t size = 256;
+  while (size < bytes)
+    size *= 2;
+  return size;
+}
+
+struct Block {
+  int device;
+  size_t bytes;
+};
+
+/// The caches and streams of every device, behind one lock.
+struct State {
+  std::mutex mutex;
+  std::unordered_map<void *, Block> live;
+  std::map<std::pair<int, size_t>, std::vector<void *>> cached;
+  std::map<int, size_t> cachedBytes;
+  std::map<int, CUstream> streams;
+};
+
+State &state() {
+  // Never destroyed, as the driver: blocks may be freed at exit.
+  static State *s = new State();
+  return *s;
+}
+
+/// Frees the cached blocks of `device` (the lock held).
+Status trimLocked(State &s, int device) {
+  Driver &driver = Driver::get();
+  Status status;
+  for (auto it = s.cached.begin(); it != s.cached.end();) {
+    if (it->first.first != device) {
+      ++it;
+      continue;
+    }
+    for (void *block : it->second) {
+      Status freed = driver.check(
+          driver.cuMemFree(reinterpret_cast<CUdeviceptr>(block)), "cuMemFree");
+      if (status.ok())
+        status = freed;
+    }
+    it = s.cached.erase(it);
+  }
+  s.cachedBytes[device] = 0;
+  return status;
+}
+
+struct CallState {
+  int device = 0;
+  Status status;
+};
+
+thread_local CallState call;
+
+} // namespace
+
+void *tnp::runtime::cuda::allocate(int device, size_t bytes, Status &status) {
+  Driver &driver = Driver::get();
+  if (status = driver.makeCurrent(device); !status.ok())
+    return nullptr;
+  size_t size = sizeClass(bytes);
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  auto &free = s.cached[{device, size}];
+  if (!free.empty()) {
+    void *block = free.back();
+    free.pop_back();
+    s.cachedBytes[device] -= size;
+    s.live[block] = {device, size};
+    return block;
+  }
+  CUdeviceptr pointer = 0;
+  status = driver.check(driver.cuMemAlloc(&pointer, size), "cuMemAlloc");
+  if (status.outOfMemory) {
+    // The cache may hold what the driver lacks.
+    if (Status trimmed = trimLocked(s, device); !trimmed.ok()) {
+      status = trimmed;
+      return nullptr;
+    }
+    status = driver.check(driver.cuMemAlloc(&pointer, size), "cuMemAlloc");
+  }
+  if (!status.ok()) {
+    if (status.outOfMemory)
+      status.error = "Unable to allocate " + std::to_string(bytes) +
+                     " bytes on GPU:" + std::to_string(device) + " (" +
+                     status.error + ")";
+    return nullptr;
+  }
+  void *block = reinterpret_cast<void *>(pointer);
+  s.live[block] = {device, size};
+  return block;
+}
+
+void tnp::runtime::cuda::release(void *block) {
+  if (!block)
+    return;
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  auto it = s.live.find(block);
+  if (it == s.live.end())
+    return;
+  Block b = it->second;
+  s.live.erase(it);
+  s.cached[{b.device, b.bytes}].push_back(block);
+  s.cachedBytes[b.device] += b.bytes;
+}
+
+Status tnp::runtime::cuda::trim(int device) {
+  if (Status status = Driver::get().makeCurrent(device); !status.ok())
+    return status;
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  return trimLocked(s, device);
+}
+
+size_t tnp::runtime::cuda::cachedBytes(int device) {
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  return s.cachedBytes[device];
+}
+
+CUstream tnp::runtime::cuda::stream(int device, Status &status) {
+  Driver &driver = Driver::get();
+  if (status = driver.makeCurrent(device); !status.ok())
+    return nullptr;
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  CUstream &stream = s.streams[device];
+  if (!stream)
+    status = driver.check(driver.cuStreamCreate(&stream, 0), "cuStreamCreate");
+  return stream;
+}
+
+Status tnp::runtime::cuda::synchronize(int device) {
+  Status status;
+  CUstream queue = stream(device, status);
+  if (!status.ok())
+    return status;
+  Driver &driver = Driver::get();
+  return driver.check(driver.cuStreamSynchronize(queue), "cuStreamSynchronize");
+}
+
+Status tnp::runtime::cuda::copy(int device, void *dst, const void *src,
+                                size_t bytes) {
+  Status status;
+  CUstream queue = stream(device, status);
+  if (!status.ok() || bytes == 0)
+    return status;
+  Driver &driver = Driver::get();
+  status = driver.check(driver.cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
+                                             reinterpret_cast<CUdeviceptr>(src),
+                                             bytes, queue),
+                        "cuMemcpyAsync");
+  if (!status.ok())
+    return status;
+  return driver.check(driver.cuStreamSynchronize(queue), "cuStreamSynchronize");
+}
+
+void tnp::runtime::cuda::beginCall(int device) {
+  call.device = device;
+  call.status = Status();
+}
+
+Status tnp::runtime::cuda::endCall() { return call.status; }
+
+//===----------------------------------------------------------------------===//
+// The mgpu* ABI of MLIR's gpu-to-llvm and its LLVM-IR translation.
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Whether compiled code may go on: no failure yet in this call.
+bool going() { return call.status.ok(); }
+
+void fail(Status status) {
+  if (going())
+    call.status = std::move(status);
+}
+
+} // namespace
+
+extern "C" {
+
+CUmodule mgpuModuleLoad(void *data, size_t /*bytes*/) {
+  Driver &driver = Driver::get();
+  CUmodule module = nullptr;
+  if (Status s = driver.makeCurrent(call.device); !s.ok())
+    fail(s);
+  else
+    fail(driver.check(driver.cuModuleLoadData(&module, data),
+                      "cuModuleLoadData"));
+  return module;
+}
+
+// PTX (format=isa): the driver compiles it for the device's chip.
+CUmodule mgpuModuleLoadJIT(void *data, int /*optLevel*/) {
+  return mgpuModuleLoad(data, 0);
+}
+
+void mgpuModuleUnload(CUmodule module) {
+  Driver &driver = Driver::get();
+  if (module && driver.unavailable().empty())
+    driver.cuModuleUnload(module);
+}
+
+CUfunction mgpuModuleGetFunction(CUmodule module, const char *name) {
+  CUfunction function = nullptr;
+  if (!module) {
+    fail(Status{std::string("the kernel module of ") + name +
+                " was not loaded"});
+    return nullptr;
+  }
+  Driver &driver = Driver::get();
+  fail(driver.check(driver.cuModuleGetFunction(&function, module, name),
+                    "cuModuleGetFunction"));
+  return function;
+}
+
+void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_t gridY,
+                      intptr_t gridZ, intptr_t blockX, intptr_t blockY,
+                      intptr_t blockZ, int32_t sharedBytes, CUstream stream,
+                      void **params, void **extra, size_t /*paramCount*/) {
+  if (!going() || !function)
+    return;
+  // An empty grid (a size-0 array) launches nothing.
+  if (gridX == 0 || gridY == 0 || gridZ == 0)
+    return;
+  Driver &driver = Driver::get();
+  fail(driver.check(driver.cuLaunchKernel(function, gridX, gridY, gridZ, blockX,
+                                          blockY, blockZ, sharedBytes, stream,
+                                          params, extra),
+                    "cuLaunchKernel"));
+}
+
+// tnp keeps one stream per device; compiled code's create and destroy are
+// borrowing and returning it.
+CUstream mgpuStreamCreate() {
+  Status status;
+  CUstream queue = stream(call.device, status);
+  fail(status);
+  return queue;
+}
+
+void mgpuStreamDestroy(CUstream) {}
+
+void mgpuStreamSynchronize(CUstream queue) {
+  if (!going() || !queue)
+    return;
+  Driver &driver = Driver::get();
+  fail(driver.check(driver.cuStreamSynchronize(queue), "cuStreamSynchronize"));
+}
+
+void *mgpuMemAlloc(uint64_t bytes, CUstream, bool /*hostShared*/) {
+  if (!going())
+    return nullptr;
+  Status status;
+  void *block = allocate(call.device, bytes, status);
+  fail(status);
+  return block;
+}
+
+void mgpuMemFree(void *block, CUstream) {
+  // Kernels queued before may still read it: the cache hands it out again
+  // only to work queued after them on the same stream.
+  release(block);
+}
+
+void mgpuMemcpy(void *dst, void *src, size_t bytes, CUstream queue) {
+  if (!going() || bytes == 0)
+    return;
+  Driver &driver = Driver::get();
+  fail(driver.check(driver.cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
+                                         reinterpret_cast<CUdeviceptr>(src),
+                                         bytes, queue),
+                    "cuMemcpyAsync"));
+}
+
+void mgpuSetDefaultDevice(int32_t device) { call.device = device; }
+
+} // extern "C"
+
+std::vector<std::pair<std::string, void *>>
+tnp::runtime::cuda::compiledCodeSymbols() {
+  return {
+      {"mgpuModuleLoad", reinterpret_cast<void *>(&mgpuModuleLoad)},
+      {"mgpuModuleLoadJIT", reinterpret_cast<void *>(&mgpuModuleLoadJIT)},
+      {"mgpuModuleUnload", reinterpret_cast<void *>(&mgpuModuleUnload)},
+      {"mgpuModuleGetFunction",
+       reinterpret_cast<void *>(&mgpuModuleGetFunction)},
+      {"mgpuLaunchKernel", reinterpret_cast<void *>(&mgpuLaunchKernel)},
+      {"mgpuStreamCreate", reinterpret_cast<void *>(&mgpuStreamCreate)},
+      {"mgpuStreamDestroy", reinterpret_cast<void *>(&mgpuStreamDestroy)},
+      {"mgpuStreamSynchronize",
+       reinterpret_cast<void *>(&mgpuStreamSynchronize)},
+      {"mgpuMemAlloc", reinterpret_cast<void *>(&mgpuMemAlloc)},
+      {"mgpuMemFree", reinterpret_cast<void *>(&mgpuMemFree)},
+      {"mgpuMemcpy", reinterpret_cast<void *>(&mgpuMemcpy)},
+      {"mgpuSetDefaultDevice", reinterpret_cast<void *>(&mgpuSetDefaultDevice)},
+  };
+}

@@ -1,0 +1,55 @@
+//===- DeviceRuntime.h - GPU buffers, copies and calls ----------*- C++ -*-===//
+//
+// What tnp's runtime does on a GPU, over the driver (Driver.h): a caching
+// allocator per device (freed blocks are kept by size class for the next
+// allocation, as eager chains free and allocate the same sizes in turn, and
+// are handed back when the device runs out of memory), one stream per
+// device, copies, and the functions compiled host code calls (the mgpu*
+// ABI that MLIR's gpu-to-llvm emits, GpuCalls.cpp). Compiled code cannot
+// throw: the first failure of a call is kept (beginCall/endCall) and the
+// calls after it do nothing, so a failed allocation never reaches a kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TNP_RUNTIME_CUDA_DEVICERUNTIME_H
+#define TNP_RUNTIME_CUDA_DEVICERUNTIME_H
+
+#include "runtime/cuda/Driver.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tnp::runtime::cuda {
+
+/// `bytes` of `device`'s memory (256-byte aligned), or nullptr with the
+/// reason in `status` (outOfMemory once the cache was handed back too).
+void *allocate(int device, size_t bytes, Status &status);
+/// Takes back a block from allocate() into its device's cache.
+void release(void *block);
+/// Hands every cached block of `device` back to the driver.
+Status trim(int device);
+/// Bytes held in `device`'s cache.
+size_t cachedBytes(int device);
+
+/// `device`'s stream, created at first use: every launch and copy of tnp
+/// runs on it in order.
+CUstream stream(int device, Status &status);
+/// Waits for what was queued on `device`'s stream.
+Status synchronize(int device);
+/// Copies `bytes` between any two of host and device memory (unified
+/// addressing), after the work queued on `device`'s stream, and waits.
+Status copy(int device, void *dst, const void *src, size_t bytes);
+
+/// Compiled code called on this thread runs on `device` from here on; the
+/// failure kept from an earlier call is dropped.
+void beginCall(int device);
+/// The first failure since beginCall, or ok.
+Status endCall();
+
+/// The mgpu* functions by name, for the JIT to bind in compiled code.
+std::vector<std::pair<std::string, void *>> compiledCodeSymbols();
+
+} // namespace tnp::runtime::cuda
+
+#endif // TNP_RUNTIME_CUDA_DEVICERUNTIME_H
