@@ -359,6 +359,47 @@ void vectorization() {
       milliseconds([&] { unvectorizedPerExampleGradients(inputs, labels); }));
 }
 
+/// TF prints device lists as Python reprs of namedtuples.
+template <typename Device>
+std::string pyList(const std::vector<Device> &devices, const char *kind) {
+  std::string out = "[";
+  for (const Device &d : devices)
+    out += std::string(out.size() > 1 ? ", " : "") + kind + "(name='" +
+           d.name + "', device_type='" + d.device_type + "')";
+  return out + "]";
+}
+
+void devicePlacement() {
+  std::cout << "## Device placement\n\n";
+  std::cout << "All logical devices: "
+            << pyList(tnp::config::list_logical_devices(), "LogicalDevice")
+            << "\n";
+  std::cout << "All physical devices: "
+            << pyList(tnp::config::list_physical_devices(), "PhysicalDevice")
+            << "\n";
+  // Try to get the GPU device. If unavailable, fall back to the CPU.
+  auto gpus = tnp::config::list_logical_devices("GPU");
+  std::string device = gpus.empty() ? "/device:CPU:0" : gpus[0].name;
+  std::cout << "Using device: " << device << "\n";
+  Model model;
+  tnp::ndarray prediction;
+  {
+    // Run operations in the device's scope. tnp's operations run on CPU
+    // devices so far: on a GPU, soft placement (TF's default) keeps them on
+    // CPU:0, and `prediction.device()` says so.
+    tnp::device_scope scope(device);
+    prediction = model.predict(createBatch(5).first);
+  }
+  std::cout << "prediction is placed on " << prediction.device() << "\n";
+  tnp::ndarray predictionCpu;
+  {
+    tnp::device_scope scope("/device:CPU:0");
+    predictionCpu = tnp::copy(prediction);
+  }
+  std::cout << prediction.device() << "\n"
+            << predictionCpu.device() << "\n\n";
+}
+
 } // namespace
 
 int main() {
@@ -373,6 +414,7 @@ int main() {
     gradients();
     tfFunction();
     vectorization();
+    devicePlacement();
   } catch (const tnp::Error &e) {
     std::cerr << "tour: " << e.what() << "\n";
     return 1;

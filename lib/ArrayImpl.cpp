@@ -26,6 +26,7 @@ tnp::detail::arrayOver(shape_t shape, tnp::dtype dtype,
                        std::shared_ptr<runtime::Buffer> buffer) {
   auto impl = std::make_shared<ArrayImpl>();
   impl->madeInTrace = activeTraceId();
+  impl->device = currentPlacement();
   impl->size = numElements(shape);
   impl->shape = std::move(shape);
   impl->dtype = dtype;

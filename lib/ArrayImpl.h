@@ -5,6 +5,8 @@
 
 #include <tnp/ndarray.h>
 
+#include "lib/Devices.h"
+
 #include "runtime/Buffer.h"
 
 #include <memory>
@@ -31,6 +33,8 @@ struct ArrayImpl : std::enable_shared_from_this<ArrayImpl> {
   /// value (an mlir::Value's opaque pointer) in its function.
   Tracer *tracer = nullptr;
   void *value = nullptr;
+  /// Where the buffer is (lib/Devices.h).
+  DeviceId device;
   /// The trace during which this eager array was computed (0: none): such
   /// arrays are constants of that trace, not captures.
   uint64_t madeInTrace = 0;

@@ -87,6 +87,7 @@ std::shared_ptr<ArrayImpl> tnp::detail::viewOf(const Call &call,
   view->shape = call.resultShape;
   view->size = numElements(call.resultShape);
   view->weak = false;
+  view->device = currentPlacement();
   view->byteOffset += offset * a.dtype.itemsize();
   return view;
 }

@@ -60,10 +60,7 @@ shape_t ndarray::strides() const {
   return strides;
 }
 tnp::dtype ndarray::dtype() const { return implOf(*this).dtype; }
-std::string ndarray::device() const {
-  implOf(*this);
-  return "/job:localhost/replica:0/task:0/device:CPU:0";
-}
+std::string ndarray::device() const { return fullName(implOf(*this).device); }
 bool ndarray::is_weak() const { return implOf(*this).weak; }
 const void *ndarray::data() const { return concrete(*this, "data()").data(); }
 

@@ -36,8 +36,9 @@ ndarray empty_like(const ndarray &prototype,
                    std::optional<tnp::dtype> dtype = std::nullopt);
 ndarray full_like(const ndarray &a, const ndarray &fill_value,
                   std::optional<tnp::dtype> dtype = std::nullopt);
-/// np.copy: arrays are immutable, so the copy is `a` itself (C++ scalars
-/// become 0-d arrays, as np.asarray makes them).
+/// np.copy, as tnp.copy in TF: arrays are immutable, so the copy is `a`
+/// itself (C++ scalars become 0-d arrays, as np.asarray makes them), unless
+/// a device_scope places it on another device (docs/devices.md).
 ndarray copy(const ndarray &a);
 
 /// np.arange(stop), np.arange(start, stop, step): int64 when all arguments

@@ -10,6 +10,7 @@
 #include <tnp/autodiff.h>
 #include <tnp/control_flow.h>
 #include <tnp/creation.h>
+#include <tnp/device.h>
 #include <tnp/dtype.h>
 #include <tnp/errors.h>
 #include <tnp/indexing.h>

@@ -72,7 +72,18 @@ ndarray tnp::full_like(const ndarray &a, const ndarray &fill_value,
   tnp::dtype t = dtype.value_or(a.dtype());
   return broadcast_to(fill_value.astype(t), a.shape());
 }
-ndarray tnp::copy(const ndarray &a) { return asarray(a); }
+ndarray tnp::copy(const ndarray &a) {
+  ndarray strong = asarray(a);
+  const ArrayImpl &impl = implOf(strong);
+  DeviceId target = currentPlacement();
+  if (impl.tracer || target == impl.device)
+    return strong;
+  // Logical CPUs share the host's memory, and arrays are immutable: the
+  // copy on another one shares the buffer.
+  auto moved = std::make_shared<ArrayImpl>(impl);
+  moved->device = target;
+  return ndarray(std::move(moved));
+}
 
 ndarray tnp::arange(const ndarray &stop) { return arange(0, stop); }
 

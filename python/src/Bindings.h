@@ -18,6 +18,8 @@ bool setTnpError(const std::exception_ptr &error);
 void bindArray(nanobind::module_ &m);
 /// NumPy's functions, tnp.random, promotion settings (BindFunctions.cpp).
 void bindFunctions(nanobind::module_ &m);
+/// tnp.device scopes and tnp.config's device functions (BindDevices.cpp).
+void bindDevices(nanobind::module_ &m);
 /// Tracing, gradients, vectorization over Python callables
 /// (BindTransforms.cpp).
 void bindTransforms(nanobind::module_ &m);

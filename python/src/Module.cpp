@@ -52,4 +52,5 @@ NB_MODULE(_tnp, m) {
   tnp::python::bindArray(m);
   tnp::python::bindFunctions(m);
   tnp::python::bindTransforms(m);
+  tnp::python::bindDevices(m);
 }
