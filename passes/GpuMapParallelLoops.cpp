@@ -9,6 +9,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::tnp {
 #define GEN_PASS_DEF_TNPGPUMAPPARALLELLOOPSPASS
@@ -75,14 +76,25 @@ struct TnpGpuMapParallelLoopsPass
     for (scf::ParallelOp loop : outermost)
       if (failed(mapOntoBlocks(loop)))
         return signalPassFailure();
+    // Folds the tiles' sizes (products of constants) into constants, which
+    // outlining copies into the kernels, where loops of known trip counts
+    // unroll. Folding only: the canonicalizer would merge the nested loops
+    // and drop their mapping.
+    (void)applyPatternsGreedily(getOperation(), FrozenRewritePatternSet());
   }
 
   LogicalResult mapOntoBlocks(scf::ParallelOp loop) {
     unsigned rank = loop.getNumLoops();
+    // A block takes elementsPerThread runs of blockSize consecutive
+    // elements, a thread one element of each: warps stay coalesced, and
+    // each thread has several independent loads in flight.
     SmallVector<int64_t> tileSizes(rank, 1);
-    tileSizes.back() = blockSize;
-    auto [blocks, threads] =
+    tileSizes.back() = int64_t(blockSize) * elementsPerThread;
+    auto [blocks, tile] =
         scf::tileParallelLoop(loop, tileSizes, /*noMinMaxBounds=*/true);
+    tileSizes.back() = blockSize;
+    auto [runs, threads] =
+        scf::tileParallelLoop(tile, tileSizes, /*noMinMaxBounds=*/true);
     auto blockOf = [](unsigned dim) {
       static constexpr gpu::Processor kBlocks[] = {gpu::Processor::BlockX,
                                                    gpu::Processor::BlockY,
@@ -94,14 +106,14 @@ struct TnpGpuMapParallelLoopsPass
     auto threadOf = [last](unsigned dim) {
       return dim == last ? gpu::Processor::ThreadX : gpu::Processor::Sequential;
     };
-    if (failed(mapLoop(blocks, blockOf)) || failed(mapLoop(threads, threadOf)))
+    auto sequential = [](unsigned) { return gpu::Processor::Sequential; };
+    if (failed(mapLoop(blocks, blockOf)) || failed(mapLoop(runs, sequential)) ||
+        failed(mapLoop(threads, threadOf)))
       return failure();
     // Loops nested in the tile (a reduction's parallel parts) stay in one
     // thread.
-    threads.getBody()->walk([](scf::ParallelOp nested) {
-      (void)mapLoop(nested,
-                    [](unsigned) { return gpu::Processor::Sequential; });
-    });
+    threads.getBody()->walk(
+        [&](scf::ParallelOp nested) { (void)mapLoop(nested, sequential); });
     return success();
   }
 };

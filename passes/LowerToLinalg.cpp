@@ -134,7 +134,7 @@ struct TnpLowerToLinalgPass
     populateRandomLoweringPatterns(converter, patterns);
     populateSortLoweringPatterns(converter, patterns);
     if (blas)
-      populateBlasLoweringPatterns(converter, patterns);
+      populateBlasLoweringPatterns(converter, patterns, gpu);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
   }

@@ -55,7 +55,10 @@ def TnpLowerToLinalgPass : Pass<"tnp-lower-to-linalg", "::mlir::ModuleOp"> {
   let options = [
     Option<"blas", "blas", "bool", /*default=*/"true",
            "Lower large float and complex products to calls of the "
-           "runtime's BLAS products (runtime/Matmul.h)">
+           "runtime's BLAS products (runtime/Matmul.h)">,
+    Option<"gpu", "gpu", "bool", /*default=*/"false",
+           "The code runs on a GPU: products call the GPU runtime's "
+           "cuBLAS products (float32 and float64) instead">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -521,10 +524,12 @@ def TnpGpuMapParallelLoopsPass
     makes of a linalg op's parallel dimensions) is tiled so that its
     innermost dimension runs in blocks of `block-size` threads, each tile
     checking its bounds (convert-parallel-loops-to-gpu maps loops of
-    constant trip counts only). Threads take consecutive elements of the
-    innermost, contiguous dimension, so that a warp's loads and stores
-    coalesce; blocks take the dimensions in order, the first on x (up to
-    2^31 - 1 blocks), the next two on y and z. Dimensions past three, and
+    constant trip counts only). A block covers `elements-per-thread` runs
+    of `block-size` consecutive elements of the innermost, contiguous
+    dimension, and a thread one element of each run, so that a warp's loads
+    and stores coalesce and each thread has several in flight; blocks take
+    the dimensions in order, the first on x (up to 2^31 - 1 blocks), the
+    next two on y and z. Dimensions past three, and
     loops nested in mapped ones (a reduction's), run sequentially.
     Upstream gpu-map-parallel-loops maps the first dimension to threads'
     x instead, which strides a row-major warp across rows. A copy between
@@ -538,7 +543,11 @@ def TnpGpuMapParallelLoopsPass
   }];
   let options = [
     Option<"blockSize", "block-size", "unsigned", /*default=*/"256",
-           "Threads per block along the innermost dimension">
+           "Threads per block along the innermost dimension">,
+    Option<"elementsPerThread", "elements-per-thread", "unsigned",
+           /*default=*/"1",
+           "Elements each thread computes along the innermost dimension, "
+           "block-size apart">
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }

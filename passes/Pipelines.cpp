@@ -24,10 +24,11 @@
 using namespace mlir;
 using namespace mlir::tnp;
 
-void tnp::buildTnpToLinalgPipeline(OpPassManager &pm, bool blas) {
+void tnp::buildTnpToLinalgPipeline(OpPassManager &pm, bool blas, bool gpu) {
   pm.addNestedPass<func::FuncOp>(createTnpPromoteTypesPass());
   pm.addPass(createCanonicalizerPass());
-  pm.addPass(createTnpLowerToLinalgPass(TnpLowerToLinalgPassOptions{blas}));
+  pm.addPass(
+      createTnpLowerToLinalgPass(TnpLowerToLinalgPassOptions{blas, gpu}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }
@@ -163,12 +164,12 @@ void tnp::buildLinalgToLLVMPipeline(OpPassManager &pm,
 
 void tnp::buildGpuPipeline(OpPassManager &pm,
                            const GpuPipelineOptions &options) {
-  buildTnpToLinalgPipeline(pm, /*blas=*/false);
+  buildTnpToLinalgPipeline(pm, options.blas, /*gpu=*/true);
   buildLinalgBufferizePipeline(pm, /*fuse=*/true);
   OpPassManager &fn = pm.nest<func::FuncOp>();
   fn.addPass(createConvertLinalgToParallelLoopsPass());
-  fn.addPass(createTnpGpuMapParallelLoopsPass(
-      TnpGpuMapParallelLoopsPassOptions{options.blockSize}));
+  fn.addPass(createTnpGpuMapParallelLoopsPass(TnpGpuMapParallelLoopsPassOptions{
+      options.blockSize, options.elementsPerThread}));
   fn.addPass(createConvertParallelLoopToGpuPass());
   pm.addPass(createConvertBufferizationToMemRefPass());
   pm.addNestedPass<func::FuncOp>(createTnpGpuLaunchHostCodePass());

@@ -14,8 +14,8 @@
 //   runtime's allocator)
 //   tnp-legalize-bool-memory                   (bools are bytes in memory)
 //
-// The GPU pipeline shares the first steps (no BLAS calls, the same fusion and
-// bufferization), then:
+// The GPU pipeline shares the first steps (large products call cuBLAS
+// through the runtime; the same fusion and bufferization), then:
 //   linalg -> parallel loops, tiled by the block size (bounds checked
 //   inside), mapped to blocks and threads, -> gpu.launch
 //   tnp-gpu-launch-host-code                   (device buffers; sequential
@@ -93,17 +93,29 @@ struct GpuPipelineOptions : public PassPipelineOptions<GpuPipelineOptions> {
                      "ptxas (format=bin); default: $CUDA_ROOT, $CUDA_HOME, "
                      "$CUDA_PATH, else /usr/local/cuda"),
       llvm::cl::init("")};
+  Option<bool> blas{
+      *this, "blas",
+      llvm::cl::desc("Large float32 and float64 products call cuBLAS "
+                     "through the runtime (tnp_gpu_matmul_*); off: "
+                     "generated loops"),
+      llvm::cl::init(true)};
   Option<unsigned> blockSize{
       *this, "block-size",
       llvm::cl::desc("Threads per block along the innermost parallel "
                      "dimension"),
       llvm::cl::init(256)};
+  Option<unsigned> elementsPerThread{
+      *this, "elements-per-thread",
+      llvm::cl::desc("Elements each thread computes along the innermost "
+                     "dimension, block-size apart"),
+      llvm::cl::init(1)};
 };
 
 /// tnp-promote-types through tnp-lower-to-linalg: tensors in upstream
 /// dialects, nothing bufferized. `blas`: large products call the runtime's
-/// BLAS (tnp-lower-to-linalg's option).
-void buildTnpToLinalgPipeline(OpPassManager &pm, bool blas = true);
+/// BLAS (tnp-lower-to-linalg's option), its cuBLAS ones for a `gpu`.
+void buildTnpToLinalgPipeline(OpPassManager &pm, bool blas = true,
+                              bool gpu = false);
 
 struct TnpAutodiffPassOptions;
 struct TnpBatchPassOptions;

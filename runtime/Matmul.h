@@ -41,6 +41,16 @@ inline bool hasMatmul(std::string_view dtype) {
          kMatmulDTypes.end();
 }
 
+/// On a GPU the same products over device buffers are
+///   tnp_gpu_matmul_<dtype>(lhs, rhs, out)
+/// (runtime/cuda/Blas.h): cuBLAS's gemm, queued on the device's stream.
+inline constexpr const char *kGpuMatmulPrefix = "tnp_gpu_matmul_";
+
+/// The dtypes the GPU runtime multiplies: cuBLAS's s and d.
+inline bool hasGpuMatmul(std::string_view dtype) {
+  return dtype == "float32" || dtype == "float64";
+}
+
 /// Every product function, by its name, for the JIT to resolve.
 std::vector<std::pair<std::string, void *>> matmulSymbols();
 

@@ -29,10 +29,12 @@ using namespace mlir::tnp;
 bool mlir::tnp::lowersToBlas(StringRef dtype, int64_t lhsRank, int64_t rhsRank,
                              ArrayRef<int64_t> lhsBatch,
                              ArrayRef<int64_t> lhsContracting,
-                             std::optional<int64_t> multiplyAdds) {
+                             std::optional<int64_t> multiplyAdds, bool gpu) {
   int64_t rank = static_cast<int64_t>(lhsBatch.size()) + 2;
-  return ::tnp::runtime::hasMatmul(dtype) && lhsBatch.size() <= 1 &&
-         lhsContracting.size() == 1 && lhsRank == rank && rhsRank == rank &&
+  bool hasProduct = gpu ? ::tnp::runtime::hasGpuMatmul(dtype)
+                        : ::tnp::runtime::hasMatmul(dtype);
+  return hasProduct && lhsBatch.size() <= 1 && lhsContracting.size() == 1 &&
+         lhsRank == rank && rhsRank == rank &&
          (!multiplyAdds || *multiplyAdds >= kBlasMinMultiplyAdds);
 }
 
@@ -73,8 +75,11 @@ std::optional<int64_t> multiplyAdds(RankedTensorType lhs, int64_t contracting,
 }
 
 struct DotGeneralToBlas : OpConversionPattern<DotGeneralOp> {
-  DotGeneralToBlas(const TypeConverter &converter, MLIRContext *context)
-      : OpConversionPattern(converter, context, /*benefit=*/2) {}
+  DotGeneralToBlas(const TypeConverter &converter, MLIRContext *context,
+                   bool gpu)
+      : OpConversionPattern(converter, context, /*benefit=*/2), gpu(gpu) {}
+  /// Whether the product runs on a GPU (tnp_gpu_matmul_*).
+  bool gpu;
 
   LogicalResult
   matchAndRewrite(DotGeneralOp op, OpAdaptor adaptor,
@@ -92,7 +97,7 @@ struct DotGeneralToBlas : OpConversionPattern<DotGeneralOp> {
         rhsType.getElementType() != dtype || contracting.size() != 1 ||
         !lowersToBlas(getDTypeName(dtype), lhsType.getRank(), rhsType.getRank(),
                       op.getLhsBatch(), contracting,
-                      multiplyAdds(lhsType, contracting[0], type)))
+                      multiplyAdds(lhsType, contracting[0], type), gpu))
       return rewriter.notifyMatchFailure(op, "not a BLAS product");
     Location loc = op.getLoc();
     std::optional<int64_t> lhsBatch, rhsBatch, outBatch;
@@ -127,8 +132,9 @@ struct DotGeneralToBlas : OpConversionPattern<DotGeneralOp> {
         view3d(rewriter, loc, readBuffer(rhs, rhsType), rhsBatch,
                op.getRhsContracting()[0], rhsFree),
         view3d(rewriter, loc, out, outBatch, outRank - 2, outRank - 1)};
-    std::string name =
-        std::string(::tnp::runtime::kMatmulPrefix) + getDTypeName(dtype);
+    std::string name = std::string(gpu ? ::tnp::runtime::kGpuMatmulPrefix
+                                       : ::tnp::runtime::kMatmulPrefix) +
+                       getDTypeName(dtype);
     func::CallOp::create(rewriter, loc,
                          declareRuntimeFunction(rewriter, op, name, views),
                          TypeRange{}, views);
@@ -142,6 +148,7 @@ struct DotGeneralToBlas : OpConversionPattern<DotGeneralOp> {
 } // namespace
 
 void mlir::tnp::populateBlasLoweringPatterns(const TypeConverter &converter,
-                                             RewritePatternSet &patterns) {
-  patterns.add<DotGeneralToBlas>(converter, patterns.getContext());
+                                             RewritePatternSet &patterns,
+                                             bool gpu) {
+  patterns.add<DotGeneralToBlas>(converter, patterns.getContext(), gpu);
 }

@@ -27,11 +27,12 @@ inline constexpr int64_t kBlasMinMultiplyAdds = 1 << 15;
 /// BLAS call: a dtype the runtime multiplies, one free and one contracting
 /// dimension on each side and at most one batch dimension, and at least
 /// kBlasMinMultiplyAdds multiply-adds (`multiplyAdds`: none when a size is
-/// dynamic, as in eager kernels, which then always call BLAS).
+/// dynamic, as in eager kernels, which then always call BLAS). On a `gpu`,
+/// the GPU runtime's dtypes (cuBLAS).
 bool lowersToBlas(llvm::StringRef dtype, int64_t lhsRank, int64_t rhsRank,
                   llvm::ArrayRef<int64_t> lhsBatch,
                   llvm::ArrayRef<int64_t> lhsContracting,
-                  std::optional<int64_t> multiplyAdds);
+                  std::optional<int64_t> multiplyAdds, bool gpu = false);
 
 } // namespace mlir::tnp
 

@@ -148,8 +148,10 @@ void populateSortLoweringPatterns(const TypeConverter &converter,
                                   RewritePatternSet &patterns);
 void populateRandomLoweringPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns);
+/// Large products become calls of the runtime's BLAS products, on a `gpu`
+/// its cuBLAS ones (runtime/Matmul.h).
 void populateBlasLoweringPatterns(const TypeConverter &converter,
-                                  RewritePatternSet &patterns);
+                                  RewritePatternSet &patterns, bool gpu);
 
 } // namespace mlir::tnp
 

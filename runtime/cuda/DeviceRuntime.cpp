@@ -186,17 +186,14 @@ Status tnp::runtime::cuda::endCall() { return call.status; }
 // The mgpu* ABI of MLIR's gpu-to-llvm and its LLVM-IR translation.
 //===----------------------------------------------------------------------===//
 
-namespace {
+int tnp::runtime::cuda::callDevice() { return call.device; }
 
-/// Whether compiled code may go on: no failure yet in this call.
-bool going() { return call.status.ok(); }
+bool tnp::runtime::cuda::callOk() { return call.status.ok(); }
 
-void fail(Status status) {
-  if (going())
+void tnp::runtime::cuda::failCall(Status status) {
+  if (callOk())
     call.status = std::move(status);
 }
-
-} // namespace
 
 extern "C" {
 
@@ -204,10 +201,10 @@ CUmodule mgpuModuleLoad(void *data, size_t /*bytes*/) {
   Driver &driver = Driver::get();
   CUmodule module = nullptr;
   if (Status s = driver.makeCurrent(call.device); !s.ok())
-    fail(s);
+    failCall(s);
   else
-    fail(driver.check(driver.cuModuleLoadData(&module, data),
-                      "cuModuleLoadData"));
+    failCall(driver.check(driver.cuModuleLoadData(&module, data),
+                          "cuModuleLoadData"));
   return module;
 }
 
@@ -225,13 +222,13 @@ void mgpuModuleUnload(CUmodule module) {
 CUfunction mgpuModuleGetFunction(CUmodule module, const char *name) {
   CUfunction function = nullptr;
   if (!module) {
-    fail(Status{std::string("the kernel module of ") + name +
-                " was not loaded"});
+    failCall(Status{std::string("the kernel module of ") + name +
+                    " was not loaded"});
     return nullptr;
   }
   Driver &driver = Driver::get();
-  fail(driver.check(driver.cuModuleGetFunction(&function, module, name),
-                    "cuModuleGetFunction"));
+  failCall(driver.check(driver.cuModuleGetFunction(&function, module, name),
+                        "cuModuleGetFunction"));
   return function;
 }
 
@@ -239,16 +236,16 @@ void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_t gridY,
                       intptr_t gridZ, intptr_t blockX, intptr_t blockY,
                       intptr_t blockZ, int32_t sharedBytes, CUstream stream,
                       void **params, void **extra, size_t /*paramCount*/) {
-  if (!going() || !function)
+  if (!callOk() || !function)
     return;
   // An empty grid (a size-0 array) launches nothing.
   if (gridX == 0 || gridY == 0 || gridZ == 0)
     return;
   Driver &driver = Driver::get();
-  fail(driver.check(driver.cuLaunchKernel(function, gridX, gridY, gridZ, blockX,
-                                          blockY, blockZ, sharedBytes, stream,
-                                          params, extra),
-                    "cuLaunchKernel"));
+  failCall(driver.check(
+      driver.cuLaunchKernel(function, gridX, gridY, gridZ, blockX, blockY,
+                            blockZ, sharedBytes, stream, params, extra),
+      "cuLaunchKernel"));
 }
 
 // tnp keeps one stream per device; compiled code's create and destroy are
@@ -256,25 +253,26 @@ void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_t gridY,
 CUstream mgpuStreamCreate() {
   Status status;
   CUstream queue = stream(call.device, status);
-  fail(status);
+  failCall(status);
   return queue;
 }
 
 void mgpuStreamDestroy(CUstream) {}
 
 void mgpuStreamSynchronize(CUstream queue) {
-  if (!going() || !queue)
+  if (!callOk() || !queue)
     return;
   Driver &driver = Driver::get();
-  fail(driver.check(driver.cuStreamSynchronize(queue), "cuStreamSynchronize"));
+  failCall(
+      driver.check(driver.cuStreamSynchronize(queue), "cuStreamSynchronize"));
 }
 
 void *mgpuMemAlloc(uint64_t bytes, CUstream, bool /*hostShared*/) {
-  if (!going())
+  if (!callOk())
     return nullptr;
   Status status;
   void *block = allocate(call.device, bytes, status);
-  fail(status);
+  failCall(status);
   return block;
 }
 
@@ -285,13 +283,13 @@ void mgpuMemFree(void *block, CUstream) {
 }
 
 void mgpuMemcpy(void *dst, void *src, size_t bytes, CUstream queue) {
-  if (!going() || bytes == 0)
+  if (!callOk() || bytes == 0)
     return;
   Driver &driver = Driver::get();
-  fail(driver.check(driver.cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
-                                         reinterpret_cast<CUdeviceptr>(src),
-                                         bytes, queue),
-                    "cuMemcpyAsync"));
+  failCall(driver.check(driver.cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
+                                             reinterpret_cast<CUdeviceptr>(src),
+                                             bytes, queue),
+                        "cuMemcpyAsync"));
 }
 
 void mgpuSetDefaultDevice(int32_t device) { call.device = device; }

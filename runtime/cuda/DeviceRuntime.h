@@ -47,6 +47,13 @@ void beginCall(int device);
 /// The first failure since beginCall, or ok.
 Status endCall();
 
+/// For the functions compiled code calls (the mgpu* ones, the products of
+/// Blas.h): the device of this thread's call, whether nothing has failed
+/// in it yet, and keeping its first failure (a later one is dropped).
+int callDevice();
+bool callOk();
+void failCall(Status status);
+
 /// The mgpu* functions by name, for the JIT to bind in compiled code.
 std::vector<std::pair<std::string, void *>> compiledCodeSymbols();
 

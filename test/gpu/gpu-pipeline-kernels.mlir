@@ -31,17 +31,31 @@ func.func @row_argmax(%x: tensor<?x?xf32>) -> tensor<?xi64> {
   return %r : tensor<?xi64>
 }
 
-// A matrix product (no BLAS on the GPU): a thread per output element, the
-// contraction a loop of multiplies and adds (rounded each, as on the CPU).
-// CHECK-LABEL: // gpu.binary @matmul_kernel
-// CHECK: %ctaid.y
-// CHECK: mul.rn.f32
-// CHECK-NEXT: add.rn.f32
-// PTXAS: ptxas: @matmul_kernel assembles for sm_80,sm_90
+// A large (or dynamically sized) product calls the runtime's cuBLAS product
+// from the host, on device buffers, once the stream's earlier work is done;
+// it queues its own on the same stream.
+// HOST-LABEL: llvm.func @matmul(
+// HOST: llvm.call @mgpuMemAlloc
+// HOST: llvm.call @mgpuStreamSynchronize
+// HOST-NEXT: llvm.call @mgpuStreamDestroy
+// HOST-NEXT: llvm.call @tnp_gpu_matmul_float32(
 func.func @matmul(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %r = tnp.dot_general %a, %b, batch = [] x [], contracting = [1] x [0]
       : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
+}
+
+// A small product: a thread per output element, the contraction a loop of
+// multiplies and adds (rounded each, as on the CPU).
+// CHECK-LABEL: // gpu.binary @small_matmul_kernel
+// CHECK: %ctaid.x
+// CHECK: mul.rn.f32
+// CHECK-NEXT: add.rn.f32
+// PTXAS: ptxas: @small_matmul_kernel assembles for sm_80,sm_90
+func.func @small_matmul(%a: tensor<20x16xf32>, %b: tensor<16x30xf32>) -> tensor<20x30xf32> {
+  %r = tnp.dot_general %a, %b, batch = [] x [], contracting = [1] x [0]
+      : (tensor<20x16xf32>, tensor<16x30xf32>) -> tensor<20x30xf32>
+  return %r : tensor<20x30xf32>
 }
 
 // A gather reads its positions, then the rows they name.

@@ -1,18 +1,21 @@
-// RUN: tnp-opt %s --tnp-gpu-map-parallel-loops="block-size=128" | FileCheck %s
+// RUN: tnp-opt %s --tnp-gpu-map-parallel-loops="block-size=128 elements-per-thread=4" | FileCheck %s
 
-// A 2-d loop: tiles of [1, 128]; the tile loop's dimensions go to blocks x
-// and y, the innermost in-tile dimension to threads x, and a loop nested in
-// the tile stays sequential.
+// A 2-d loop: tiles of [1, 128 x 4]; the tile loop's dimensions go to blocks
+// x and y, each tile's 4 runs of 128 are a sequential loop, the innermost
+// in-tile dimension goes to threads x, and a loop nested in the tile stays
+// sequential. The tile sizes are folded into constants.
 // CHECK-LABEL: func.func @rows
-// CHECK: %[[C128:.*]] = arith.constant 128 : index
-// CHECK: %[[STEP:.*]] = arith.muli %{{.*}}, %[[C128]] : index
-// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to ({{.*}}) step (%{{.*}}, %[[STEP]])
-// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%{{.*}}, %[[STEP]])
-// CHECK: arith.cmpi ult
+// CHECK-DAG: %[[C128:.*]] = arith.constant 128 : index
+// CHECK-DAG: %[[C512:.*]] = arith.constant 512 : index
+// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to ({{.*}}) step (%{{.*}}, %[[C512]])
+// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%{{.*}}, %[[C512]]) step (%{{.*}}, %[[C128]])
+// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%{{.*}}, %[[C128]])
+// CHECK: scf.if
 // CHECK: scf.if
 // CHECK: scf.parallel
 // CHECK: {mapping = [#gpu.loop_dim_map<processor = sequential
 // CHECK: {mapping = [#gpu.loop_dim_map<processor = sequential, {{.*}}>, #gpu.loop_dim_map<processor = thread_x
+// CHECK: {mapping = [#gpu.loop_dim_map<processor = sequential, {{.*}}>, #gpu.loop_dim_map<processor = sequential
 // CHECK: {mapping = [#gpu.loop_dim_map<processor = block_x, {{.*}}>, #gpu.loop_dim_map<processor = block_y
 func.func @rows(%m: index, %n: index, %k: index, %a: memref<?x?x?xf32>) {
   %c0 = arith.constant 0 : index

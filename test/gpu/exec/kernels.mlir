@@ -73,3 +73,17 @@ func.func @layer(%w: tensor<3x2xf32>, %x: tensor<3xf32>) -> tensor<2xf32> {
   %t = tnp.tanh %p : tensor<2xf32>
   return %t : tensor<2xf32>
 }
+
+// a^T @ b in float64: cuBLAS reads the transposed operand as is.
+func.func @matmul_t64(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>) -> tensor<?x?xf64> {
+  %r = tnp.dot_general %a, %b, batch = [] x [], contracting = [0] x [0]
+      : (tensor<?x?xf64>, tensor<?x?xf64>) -> tensor<?x?xf64>
+  return %r : tensor<?x?xf64>
+}
+
+// Below kBlasMinMultiplyAdds: generated loops, not cuBLAS.
+func.func @matmul_small(%a: tensor<20x16xf32>, %b: tensor<16x30xf32>) -> tensor<20x30xf32> {
+  %r = tnp.dot_general %a, %b, batch = [] x [], contracting = [1] x [0]
+      : (tensor<20x16xf32>, tensor<16x30xf32>) -> tensor<20x30xf32>
+  return %r : tensor<20x30xf32>
+}

@@ -6,6 +6,9 @@
 // driver or a GPU it prints "skipped: no GPU (<why>)" and succeeds: never a
 // silent pass. `--bench` times the GPU sigmoid beside a device-to-device copy
 // of the same bytes, the product of two 4096^2 matrices, and a tiny call.
+// `--host-only` runs what needs no kernel, for the fake driver of
+// test/gpu/fake/: the cuBLAS products, and the failures a call keeps (a
+// launch the driver refuses, a device out of memory).
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,6 +64,14 @@ struct LossGrad {
 void _mlir_ciface_loss_grad(LossGrad *r, Memref<float, 1> *x);
 void _mlir_ciface_layer_batched(Memref<float, 2> *r, Memref<float, 2> *w,
                                 Memref<float, 2> *xs);
+void _mlir_ciface_matmul_t64(Memref<double, 2> *r, Memref<double, 2> *a,
+                             Memref<double, 2> *b);
+void _mlir_ciface_matmul_small(Memref<float, 2> *r, Memref<float, 2> *a,
+                               Memref<float, 2> *b);
+void _mlir_ciface_matmul_loops(Memref<float, 2> *r, Memref<float, 2> *a,
+                               Memref<float, 2> *b);
+void _mlir_ciface_sigmoid_four_per_thread(Memref<float, 1> *x,
+                                          Memref<float, 1> *out);
 }
 
 namespace {
@@ -225,26 +236,126 @@ void testReductions() {
   release(dx.allocated);
 }
 
-void testMatmul() {
-  int64_t m = 65, k = 33, n = 47;
-  std::vector<float> a = uniform(m * k, -1, 1, 3), b = uniform(k * n, -1, 1, 4);
-  std::vector<float> expected(m * n);
+/// The row-major product of a (m x k, or k x m when `transposed`) and b.
+template <typename T>
+std::vector<T> product(const std::vector<T> &a, const std::vector<T> &b,
+                       int64_t m, int64_t k, int64_t n, bool transposed) {
+  std::vector<T> out(m * n);
   for (int64_t i = 0; i < m; ++i)
     for (int64_t j = 0; j < n; ++j) {
       double s = 0;
       for (int64_t l = 0; l < k; ++l)
-        s += double(a[i * k + l]) * b[l * n + j];
-      expected[i * n + j] = float(s);
+        s += double(transposed ? a[l * m + i] : a[i * k + l]) * b[l * n + j];
+      out[i * n + j] = T(s);
     }
+  return out;
+}
+
+/// The cuBLAS products alone: float32, and float64 with a transposed
+/// operand.
+void testCublasProducts() {
+  int64_t m = 65, k = 33, n = 47;
+  std::vector<float> a = uniform(m * k, -1, 1, 3), b = uniform(k * n, -1, 1, 4);
   auto da = toDevice<float, 2>(a, {m, k});
   auto db = toDevice<float, 2>(b, {k, n});
   Memref<float, 2> r;
   beginCall(kDevice);
   _mlir_ciface_matmul(&r, &da, &db);
-  // float32 sums of 33 products, in order.
-  check("matmul 65x33 @ 33x47 (dot_general)", toHost(r), expected, 1e-5);
+  check("matmul 65x33 @ 33x47 (dot_general: cuBLAS)", toHost(r),
+        product(a, b, m, k, n, false), 1e-5);
   release(da.allocated);
   release(db.allocated);
+
+  // a is 50 x 70, and a^T (70 x 50) reaches cuBLAS as a transposed view.
+  std::vector<double> a64(50 * 70), b64(50 * 40);
+  for (size_t i = 0; i < a64.size(); ++i)
+    a64[i] = std::sin(double(i));
+  for (size_t i = 0; i < b64.size(); ++i)
+    b64[i] = std::cos(double(i));
+  auto dA = toDevice<double, 2>(a64, {50, 70});
+  auto dB = toDevice<double, 2>(b64, {50, 40});
+  Memref<double, 2> r64;
+  beginCall(kDevice);
+  _mlir_ciface_matmul_t64(&r64, &dA, &dB);
+  check("matmul a.T @ b float64 (cuBLAS, transposed operand)", toHost(r64),
+        product(a64, b64, 70, 50, 40, true), 1e-13);
+  release(dA.allocated);
+  release(dB.allocated);
+}
+
+/// Expects `status` to have failed with a message holding `expected`.
+void expectFailure(const char *name, const Status &status,
+                   const std::string &expected) {
+  if (!status.ok() && status.error.find(expected) != std::string::npos) {
+    std::printf("ok %s (%s)\n", name, status.error.c_str());
+    return;
+  }
+  ++failures;
+  std::printf("FAIL %s: expected a failure naming '%s', got '%s'\n", name,
+              expected.c_str(), status.error.c_str());
+}
+
+/// What a call keeps when the driver fails it: the first failure, named by
+/// the call and CUDA's error name, and nothing after it runs.
+void testFailuresAreKept() {
+  std::vector<float> x(1000, 1.0f);
+  auto dx = toDevice<float, 1>(x, {1000});
+  auto out = toDevice<float, 1>(x, {1000});
+  beginCall(kDevice);
+  _mlir_ciface_sigmoid(&dx, &out);
+  expectFailure("a refused launch fails the call", endCall(),
+                "cuLaunchKernel: CUDA_ERROR_NOT_SUPPORTED");
+  release(dx.allocated);
+  release(out.allocated);
+
+  Status status;
+  void *block = allocate(kDevice, size_t(1) << 40, status);
+  expectFailure("an allocation past the device's memory", status,
+                "CUDA_ERROR_OUT_OF_MEMORY");
+  if (block || !status.outOfMemory) {
+    ++failures;
+    std::printf("FAIL out of memory: not marked as such\n");
+  }
+
+  // A 4096 x 4096 result (64 MiB) on a device of 32 MiB: the product's
+  // allocation fails, cuBLAS is not called, the call reports it.
+  std::vector<float> column(4096, 1.0f);
+  auto a = toDevice<float, 2>(column, {4096, 1});
+  auto b = toDevice<float, 2>(column, {1, 4096});
+  Memref<float, 2> r;
+  beginCall(kDevice);
+  _mlir_ciface_matmul(&r, &a, &b);
+  expectFailure("a call whose result does not fit", endCall(),
+                "CUDA_ERROR_OUT_OF_MEMORY");
+  release(a.allocated);
+  release(b.allocated);
+}
+
+void testMatmul() {
+  testCublasProducts();
+  int64_t m = 65, k = 33, n = 47;
+  std::vector<float> a = uniform(m * k, -1, 1, 3), b = uniform(k * n, -1, 1, 4);
+  auto da = toDevice<float, 2>(a, {m, k});
+  auto db = toDevice<float, 2>(b, {k, n});
+  Memref<float, 2> loops;
+  beginCall(kDevice);
+  _mlir_ciface_matmul_loops(&loops, &da, &db);
+  check("matmul 65x33 @ 33x47 (dot_general: generated loops)", toHost(loops),
+        product(a, b, m, k, n, false), 1e-5);
+  release(da.allocated);
+  release(db.allocated);
+
+  std::vector<float> s = uniform(20 * 16, -1, 1, 9),
+                     t = uniform(16 * 30, -1, 1, 10);
+  auto ds = toDevice<float, 2>(s, {20, 16});
+  auto dt = toDevice<float, 2>(t, {16, 30});
+  Memref<float, 2> small;
+  beginCall(kDevice);
+  _mlir_ciface_matmul_small(&small, &ds, &dt);
+  check("matmul 20x16 @ 16x30 (small: loops)", toHost(small),
+        product(s, t, 20, 16, 30, false), 1e-5);
+  release(ds.allocated);
+  release(dt.allocated);
 }
 
 void testIndexing() {
@@ -356,8 +467,8 @@ void bench() {
   const DeviceInfo &gpu = Driver::get().info(kDevice);
   std::printf("bench on %s (%s, %d SMs)\n", gpu.name.c_str(),
               gpu.chip().c_str(), gpu.multiprocessors);
-  std::printf("%-10s %12s %12s %14s %8s\n", "elements", "sigmoid ms", "copy ms",
-              "sigmoid GB/s", "vs copy");
+  std::printf("%-10s %12s %12s %14s %8s %12s\n", "elements", "sigmoid ms",
+              "copy ms", "sigmoid GB/s", "vs copy", "4/thread ms");
   for (int log = 20; log <= 28; log += 2) {
     size_t n = size_t(1) << log;
     Status status;
@@ -377,8 +488,14 @@ void bench() {
     double copied = median(20, [&] {
       require(copy(kDevice, out.aligned, x.aligned, n * 4), "copy");
     });
-    std::printf("2^%-8d %12.3f %12.3f %14.1f %8.2f\n", log, sigmoid * 1e3,
-                copied * 1e3, 2.0 * n * 4 / sigmoid / 1e9, copied / sigmoid);
+    double fourPerThread = median(20, [&] {
+      beginCall(kDevice);
+      _mlir_ciface_sigmoid_four_per_thread(&x, &out);
+      require(endCall(), "sigmoid, four elements per thread");
+    });
+    std::printf("2^%-8d %12.3f %12.3f %14.1f %8.2f %12.3f\n", log,
+                sigmoid * 1e3, copied * 1e3, 2.0 * n * 4 / sigmoid / 1e9,
+                copied / sigmoid, fourPerThread * 1e3);
     release(x.allocated);
     release(out.allocated);
     require(trim(kDevice), "trim");
@@ -387,15 +504,30 @@ void bench() {
   int64_t size = 4096;
   std::vector<float> a = uniform(size * size, -1, 1, 8);
   auto da = toDevice<float, 2>(a, {size, size});
-  double product = median(3, [&] {
-    Memref<float, 2> r;
-    beginCall(kDevice);
-    _mlir_ciface_matmul(&r, &da, &da);
-    require(endCall(), "matmul");
-    release(r.allocated);
-  });
-  std::printf("matmul 4096^2 float32: %.2f ms, %.1f GFLOP/s\n", product * 1e3,
-              2.0 * size * size * size / product / 1e9);
+  // Seconds per product, or 0 when it fails (cuBLAS missing, say).
+  auto timeProduct = [&](auto fn, const char *what) {
+    Status failed;
+    double seconds = median(5, [&] {
+      Memref<float, 2> r;
+      beginCall(kDevice);
+      fn(&r, &da, &da);
+      if (Status s = endCall(); !s.ok())
+        failed = s;
+      release(r.allocated);
+    });
+    if (!failed.ok()) {
+      std::printf("matmul 4096^2 float32, %s: FAILED %s\n", what,
+                  failed.error.c_str());
+      return 0.0;
+    }
+    std::printf("matmul 4096^2 float32, %s: %.2f ms, %.1f GFLOP/s\n", what,
+                seconds * 1e3, 2.0 * size * size * size / seconds / 1e9);
+    return seconds;
+  };
+  double cublas = timeProduct(_mlir_ciface_matmul, "tnp (cuBLAS)");
+  double loops = timeProduct(_mlir_ciface_matmul_loops, "generated loops");
+  if (cublas > 0 && loops > 0)
+    std::printf("generated loops / cuBLAS speed: %.3f\n", cublas / loops);
   release(da.allocated);
 
   auto one = toDevice<float, 1>(std::vector<float>{0.5f}, {1});
@@ -424,6 +556,12 @@ int main(int argc, char **argv) {
   if (argc > 1 && std::strcmp(argv[1], "--bench") == 0) {
     bench();
     return 0;
+  }
+  if (argc > 1 && std::strcmp(argv[1], "--host-only") == 0) {
+    testCublasProducts();
+    testFailuresAreKept();
+    std::printf("%s: %d failed\n", failures ? "FAIL" : "PASS", failures);
+    return failures ? 1 : 0;
   }
   testSigmoid();
   testTanhExp();
