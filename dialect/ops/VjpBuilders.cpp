@@ -15,8 +15,14 @@ Value vjp::splat(OpBuilder &b, Location loc, Type like, double value) {
       isa<FloatType>(dtype)
           ? Attribute(b.getFloatAttr(dtype, value))
           : Attribute(b.getIntegerAttr(dtype, static_cast<int64_t>(value)));
-  return ConstantOp::create(b, loc, type, DenseElementsAttr::get(type, element),
-                            /*weak=*/false);
+  // A constant has a static shape: a dynamic one is a scalar broadcast,
+  // whose sizes the lowering takes from the operands it meets.
+  auto constantType =
+      type.hasStaticShape() ? type : RankedTensorType::get({}, dtype);
+  Value constant = ConstantOp::create(
+      b, loc, constantType, DenseElementsAttr::get(constantType, element),
+      /*weak=*/false);
+  return broadcast(b, loc, constant, type, {});
 }
 
 Value vjp::scale(OpBuilder &b, Location loc, Value ct, Value factor,
