@@ -130,7 +130,7 @@ struct TnpLowerToLinalgPass
     populateShapeLoweringPatterns(converter, patterns);
     populateReductionLoweringPatterns(converter, patterns);
     populateArgReduceLoweringPatterns(converter, patterns);
-    populateIndexingLoweringPatterns(converter, patterns);
+    populateIndexingLoweringPatterns(converter, patterns, gpu);
     populateRandomLoweringPatterns(converter, patterns);
     populateSortLoweringPatterns(converter, patterns);
     if (blas)

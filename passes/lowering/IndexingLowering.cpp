@@ -12,7 +12,9 @@
 #include "dialect/TnpOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -137,10 +139,54 @@ struct GatherOpLowering : OpConversionPattern<GatherOp> {
   }
 };
 
+/// The element of a scatter's operand that update `ivs` (its batch
+/// position, then its window) goes to, and whether it is in range (null:
+/// always). An unsigned compare also rejects negative indices.
+struct Target {
+  SmallVector<Value> pos;
+  Value inRange;
+};
+static Target targetOf(OpBuilder &b, Location loc, Value indices,
+                       ValueRange ivs, int64_t batchRank,
+                       ArrayRef<int64_t> axes, ArrayRef<Value> sizes,
+                       int64_t operandRank) {
+  ValueRange batch = ivs.take_front(batchRank);
+  SmallVector<Value> addressed;
+  Value inRange;
+  for (int64_t k = 0, e = axes.size(); k < e; ++k) {
+    Value v = extractIndex(b, loc, indices, batch, k);
+    addressed.push_back(v);
+    Value ok =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, v, sizes[k]);
+    inRange = inRange ? arith::AndIOp::create(b, loc, inRange, ok) : ok;
+  }
+  return {
+      operandPosition(operandRank, axes, addressed, ivs.drop_front(batchRank)),
+      inRange};
+}
+
+/// The atomic add of `dtype` a GPU has (32- and 64-bit integers and
+/// floats), if any.
+static std::optional<arith::AtomicRMWKind> atomicAdd(Type dtype) {
+  if (!dtype.isIntOrFloat() || (dtype.getIntOrFloatBitWidth() != 32 &&
+                                dtype.getIntOrFloatBitWidth() != 64))
+    return std::nullopt;
+  return isa<FloatType>(dtype) ? arith::AtomicRMWKind::addf
+                               : arith::AtomicRMWKind::addi;
+}
+
 /// tnp.scatter -> an scf.for nest over the updates carrying the result; each
 /// in-range update is combined into its element, out-of-range ones skipped.
+/// On a GPU a scatter-add of a dtype with atomic adds is an scf.parallel
+/// over the updates instead, each adding itself atomically into a copy of
+/// the operand: one thread per update, where the sequential loop would run
+/// in one thread. Floating sums then add in an order that varies from run
+/// to run, as in other GPU libraries.
 struct ScatterOpLowering : OpConversionPattern<ScatterOp> {
-  using OpConversionPattern::OpConversionPattern;
+  ScatterOpLowering(const TypeConverter &converter, MLIRContext *context,
+                    bool gpu)
+      : OpConversionPattern(converter, context), gpu(gpu) {}
+  bool gpu;
 
   LogicalResult
   matchAndRewrite(ScatterOp op, OpAdaptor adaptor,
@@ -174,25 +220,54 @@ struct ScatterOpLowering : OpConversionPattern<ScatterOp> {
     SmallVector<Value> lbs(updatesRank, zero), steps(updatesRank, one), ubs;
     for (int64_t d = 0; d < updatesRank; ++d)
       ubs.push_back(getDimSize(rewriter, loc, updates, d));
+    std::optional<arith::AtomicRMWKind> atomic =
+        gpu ? atomicAdd(dtype) : std::nullopt;
+    if (gpu && kind == ScatterKind::Add && atomic) {
+      SmallVector<std::pair<Value, int64_t>> sources;
+      for (int64_t d = 0; d < operandRank; ++d)
+        sources.push_back({operand, d});
+      Value out = bufferization::ToBufferOp::create(
+          rewriter, loc, bufferType(resultType, /*anyLayout=*/false),
+          buildEmpty(rewriter, loc, resultType,
+                     dynamicSizesFrom(rewriter, loc, resultType, sources)));
+      memref::CopyOp::create(rewriter, loc,
+                             bufferization::ToBufferOp::create(
+                                 rewriter, loc,
+                                 bufferType(resultType, /*anyLayout=*/true),
+                                 operand, /*read_only=*/true),
+                             out);
+      scf::ParallelOp::create(
+          rewriter, loc, lbs, ubs, steps,
+          [&](OpBuilder &b, Location, ValueRange ivs) {
+            Target target = targetOf(b, loc, indices, ivs, batchRank, axes,
+                                     sizes, operandRank);
+            auto add = [&](OpBuilder &nested) {
+              Value value =
+                  tensor::ExtractOp::create(nested, loc, updates, ivs);
+              memref::AtomicRMWOp::create(nested, loc, *atomic, value, out,
+                                          target.pos);
+            };
+            if (!target.inRange)
+              return add(b);
+            auto ifOp = scf::IfOp::create(b, loc, target.inRange);
+            OpBuilder then = ifOp.getThenBodyBuilder();
+            add(then);
+          });
+      rewriter.replaceOp(op, bufferization::ToTensorOp::create(
+                                 rewriter, loc, resultType, out,
+                                 /*restrict=*/true, /*writable=*/true));
+      return success();
+    }
 
     scf::LoopNest nest = scf::buildLoopNest(
         rewriter, loc, lbs, ubs, steps, ValueRange{operand},
         [&](OpBuilder &b, Location, ValueRange ivs,
             ValueRange iterArgs) -> scf::ValueVector {
           Value acc = iterArgs.front();
-          ValueRange batch = ivs.take_front(batchRank);
-          // An unsigned compare also rejects negative indices.
-          SmallVector<Value> addressed;
-          Value inRange;
-          for (int64_t k = 0, e = axes.size(); k < e; ++k) {
-            Value v = extractIndex(b, loc, indices, batch, k);
-            addressed.push_back(v);
-            Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                             v, sizes[k]);
-            inRange = inRange ? arith::AndIOp::create(b, loc, inRange, ok) : ok;
-          }
-          SmallVector<Value> pos = operandPosition(operandRank, axes, addressed,
-                                                   ivs.drop_front(batchRank));
+          Target target = targetOf(b, loc, indices, ivs, batchRank, axes, sizes,
+                                   operandRank);
+          ArrayRef<Value> pos = target.pos;
+          Value inRange = target.inRange;
           auto store = [&]() -> Value {
             Value value = tensor::ExtractOp::create(b, loc, updates, ivs);
             if (kind != ScatterKind::Set) {
@@ -221,7 +296,8 @@ struct ScatterOpLowering : OpConversionPattern<ScatterOp> {
 } // namespace
 
 void tnp::populateIndexingLoweringPatterns(const TypeConverter &converter,
-                                           RewritePatternSet &patterns) {
-  patterns.add<GatherOpLowering, ScatterOpLowering>(converter,
-                                                    patterns.getContext());
+                                           RewritePatternSet &patterns,
+                                           bool gpu) {
+  patterns.add<GatherOpLowering>(converter, patterns.getContext());
+  patterns.add<ScatterOpLowering>(converter, patterns.getContext(), gpu);
 }

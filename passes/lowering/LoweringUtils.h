@@ -142,8 +142,9 @@ void populateReductionLoweringPatterns(const TypeConverter &converter,
                                        RewritePatternSet &patterns);
 void populateArgReduceLoweringPatterns(const TypeConverter &converter,
                                        RewritePatternSet &patterns);
+/// On a `gpu`, scatter-adds with atomic adds (IndexingLowering.cpp).
 void populateIndexingLoweringPatterns(const TypeConverter &converter,
-                                      RewritePatternSet &patterns);
+                                      RewritePatternSet &patterns, bool gpu);
 void populateSortLoweringPatterns(const TypeConverter &converter,
                                   RewritePatternSet &patterns);
 void populateRandomLoweringPatterns(const TypeConverter &converter,

@@ -69,19 +69,31 @@ func.func @take(%x: tensor<?x3xf32>, %i: tensor<?x1xi64>) -> tensor<?x3xf32> {
   return %g : tensor<?x3xf32>
 }
 
-// A scatter-add is a sequential loop (repeated positions accumulate in
-// order): it runs in a launch of one thread.
+// A scatter-add runs one thread per update, each adding itself atomically
+// (repeated positions accumulate); a scatter-multiply has no atomic and
+// stays a sequential loop, in a launch of one thread.
 // HOST-LABEL: llvm.func @scatter_add(
+// HOST: gpu.launch_func {{.*}} @scatter_add_kernel{{(_[0-9]+)?}}::@scatter_add_kernel blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%[[THREADS:.*]], %{{.*}}, %{{.*}})
+// HOST-LABEL: llvm.func @scatter_mul(
 // HOST: %[[ONE:.*]] = llvm.mlir.constant(1 : index) : i64
-// HOST: gpu.launch_func {{.*}} @scatter_add_kernel::@scatter_add_kernel blocks in (%[[ONE]], %[[ONE]], %[[ONE]]) threads in (%[[ONE]], %[[ONE]], %[[ONE]])
+// HOST: gpu.launch_func {{.*}} @scatter_mul_kernel{{(_[0-9]+)?}}::@scatter_mul_kernel blocks in (%[[ONE]], %[[ONE]], %[[ONE]]) threads in (%[[ONE]], %[[ONE]], %[[ONE]])
 // CHECK-LABEL: // gpu.binary @scatter_add_kernel
-// CHECK: ld.global.b32
-// CHECK: add.rn.f32
-// CHECK: st.global.b32
+// CHECK: atom.global.add.f32
 // PTXAS: ptxas: @scatter_add_kernel assembles for sm_80,sm_90
+// CHECK-LABEL: // gpu.binary @scatter_mul_kernel
+// CHECK: ld.global.b32
+// CHECK: mul.rn.f32
+// CHECK: st.global.b32
+// PTXAS: ptxas: @scatter_mul_kernel assembles for sm_80,sm_90
 func.func @scatter_add(%x: tensor<?xf32> {bufferization.writable = false},
                        %i: tensor<5x1xi32>, %u: tensor<?xf32>) -> tensor<?xf32> {
   %s = tnp.scatter add %x[%i], %u, axes = [0] : (tensor<?xf32>, tensor<5x1xi32>, tensor<?xf32>) -> tensor<?xf32>
+  return %s : tensor<?xf32>
+}
+
+func.func @scatter_mul(%x: tensor<?xf32> {bufferization.writable = false},
+                       %i: tensor<5x1xi32>, %u: tensor<?xf32>) -> tensor<?xf32> {
+  %s = tnp.scatter mul %x[%i], %u, axes = [0] : (tensor<?xf32>, tensor<5x1xi32>, tensor<?xf32>) -> tensor<?xf32>
   return %s : tensor<?xf32>
 }
 

@@ -1,0 +1,47 @@
+// RUN: tnp-opt %s --tnp-lower-to-linalg=gpu=true --split-input-file | FileCheck %s
+
+// On a GPU a scatter-add of a 32- or 64-bit dtype is a parallel loop over
+// the updates, each in-range one added atomically into a copy of the
+// operand.
+// CHECK-LABEL: func.func @add_f32
+// CHECK: %[[OUT:.*]] = bufferization.to_buffer %{{.*}} : tensor<?x3xf32> to memref<?x3xf32>
+// CHECK: memref.copy %{{.*}}, %[[OUT]]
+// CHECK: scf.parallel (%[[B:.*]], %[[W:.*]]) =
+// CHECK: %[[I:.*]] = arith.index_cast
+// CHECK: arith.cmpi ult, %[[I]]
+// CHECK: scf.if
+// CHECK: %[[U:.*]] = tensor.extract %arg2[%[[B]], %[[W]]]
+// CHECK: memref.atomic_rmw addf %[[U]], %[[OUT]][%[[I]], %[[W]]]
+// CHECK: bufferization.to_tensor %[[OUT]] restrict writable
+func.func @add_f32(%x: tensor<?x3xf32>, %i: tensor<?x1xi64>, %u: tensor<?x3xf32>) -> tensor<?x3xf32> {
+  %s = tnp.scatter add %x[%i], %u, axes = [0] : (tensor<?x3xf32>, tensor<?x1xi64>, tensor<?x3xf32>) -> tensor<?x3xf32>
+  return %s : tensor<?x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @add_i64
+// CHECK: memref.atomic_rmw addi
+func.func @add_i64(%x: tensor<8xi64>, %i: tensor<4x1xi32>, %u: tensor<4xi64>) -> tensor<8xi64> {
+  %s = tnp.scatter add %x[%i], %u, axes = [0] : (tensor<8xi64>, tensor<4x1xi32>, tensor<4xi64>) -> tensor<8xi64>
+  return %s : tensor<8xi64>
+}
+
+// -----
+
+// No atomic for a multiply, nor for 8-bit or complex adds: the
+// sequential loop, in order, as on the CPU.
+// CHECK-LABEL: func.func @no_atomics
+// CHECK-NOT: memref.atomic_rmw
+// CHECK-COUNT-3: scf.for
+// CHECK-NOT: memref.atomic_rmw
+func.func @no_atomics(%x: tensor<8xf32>, %y: tensor<8xi8>,
+                      %c: tensor<8xcomplex<f32>>, %i: tensor<4x1xi32>,
+                      %u: tensor<4xf32>, %v: tensor<4xi8>,
+                      %d: tensor<4xcomplex<f32>>)
+    -> (tensor<8xf32>, tensor<8xi8>, tensor<8xcomplex<f32>>) {
+  %a = tnp.scatter mul %x[%i], %u, axes = [0] : (tensor<8xf32>, tensor<4x1xi32>, tensor<4xf32>) -> tensor<8xf32>
+  %b = tnp.scatter add %y[%i], %v, axes = [0] : (tensor<8xi8>, tensor<4x1xi32>, tensor<4xi8>) -> tensor<8xi8>
+  %f = tnp.scatter add %c[%i], %d, axes = [0] : (tensor<8xcomplex<f32>>, tensor<4x1xi32>, tensor<4xcomplex<f32>>) -> tensor<8xcomplex<f32>>
+  return %a, %b, %f : tensor<8xf32>, tensor<8xi8>, tensor<8xcomplex<f32>>
+}
