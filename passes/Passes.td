@@ -58,7 +58,9 @@ def TnpLowerToLinalgPass : Pass<"tnp-lower-to-linalg", "::mlir::ModuleOp"> {
            "runtime's BLAS products (runtime/Matmul.h)">,
     Option<"gpu", "gpu", "bool", /*default=*/"false",
            "The code runs on a GPU: products call the GPU runtime's "
-           "cuBLAS products (float32 and float64) instead">
+           "cuBLAS products (float32 and float64) instead, and "
+           "scatter-adds of 32- and 64-bit dtypes add atomically in "
+           "parallel">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
