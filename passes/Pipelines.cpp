@@ -19,6 +19,8 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "llvm/Support/FileSystem.h"
+
 #include <cstdlib>
 
 using namespace mlir;
@@ -185,15 +187,18 @@ void tnp::buildGpuPipeline(OpPassManager &pm,
 }
 
 /// Where libdevice and ptxas are: the option, else CUDA's variables, else
-/// CUDA's default prefix. Debian's MLIR has no default compiled in, and
-/// without libdevice, float64 math would be left to unresolved calls.
+/// CUDA's default prefix where it exists. Debian's MLIR has no default
+/// compiled in, and without libdevice, float64 math (and an accurate expf)
+/// would be left to calls the driver cannot resolve. Without a toolkit the
+/// PTX is still made, with those calls.
 static std::string cudaToolkit(const GpuPipelineOptions &options) {
   if (!options.toolkit.empty())
     return options.toolkit;
   for (const char *var : {"CUDA_ROOT", "CUDA_HOME", "CUDA_PATH"})
     if (const char *path = std::getenv(var))
       return path;
-  return "/usr/local/cuda";
+  constexpr const char *kDefault = "/usr/local/cuda";
+  return llvm::sys::fs::is_directory(kDefault) ? kDefault : "";
 }
 
 void tnp::buildGpuToNVVMPipeline(OpPassManager &pm,

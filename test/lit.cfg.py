@@ -42,6 +42,11 @@ if ptxas:
     config.substitutions.append(("%ptxas", ptxas))
 else:
     lit_config.note("ptxas not found: the GPU tests check PTX, unassembled")
+# libdevice, which tnp-gpu-pipeline links from the CUDA toolkit's default
+# prefix (lit's tools see no CUDA_* variables): without it float32 expf and
+# float64 math stay calls, and the elementwise test's PTX differs.
+if os.path.isfile("/usr/local/cuda/nvvm/libdevice/libdevice.10.bc"):
+    config.available_features.add("libdevice")
 
 # NumPy is the oracle of the differential tests; lit runs under the Python
 # that has it (Debian's python3-numpy).

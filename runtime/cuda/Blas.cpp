@@ -4,6 +4,8 @@
 
 #include "runtime/cuda/DeviceRuntime.h"
 
+#include "runtime/Matmul.h"
+
 #include <dlfcn.h>
 
 #include <algorithm>
@@ -13,6 +15,7 @@
 #include <optional>
 #include <type_traits>
 
+using namespace tnp::runtime;
 using namespace tnp::runtime::cuda;
 
 namespace {
@@ -200,8 +203,10 @@ void tnp_gpu_matmul_float64(double *a0, double *a1, int64_t a2, int64_t a3,
 
 std::vector<std::pair<std::string, void *>>
 tnp::runtime::cuda::gpuMatmulSymbols() {
-  return {{"tnp_gpu_matmul_float32",
-           reinterpret_cast<void *>(&tnp_gpu_matmul_float32)},
-          {"tnp_gpu_matmul_float64",
-           reinterpret_cast<void *>(&tnp_gpu_matmul_float64)}};
+  // The names compiled code calls (runtime/Matmul.h), which the
+  // functions above also carry for code linked ahead of time.
+  std::string prefix = kGpuMatmulPrefix;
+  return {
+      {prefix + "float32", reinterpret_cast<void *>(&tnp_gpu_matmul_float32)},
+      {prefix + "float64", reinterpret_cast<void *>(&tnp_gpu_matmul_float64)}};
 }

@@ -1,5 +1,6 @@
 // Fused elementwise code on the GPU: one kernel per fused op, in the
 // runtime's destination-passing form, whose PTX ptxas assembles.
+// REQUIRES: libdevice
 // RUN: tnp-opt %s --tnp-gpu-pipeline | FileCheck %s --check-prefix=HOST
 // RUN: tnp-opt %s --tnp-gpu-pipeline | %python %S/ptx_of.py | FileCheck %s
 // RUN: tnp-opt %s --tnp-gpu-pipeline="chip=sm_90" | %python %S/ptx_of.py | FileCheck %s --check-prefix=SM90
