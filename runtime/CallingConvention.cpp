@@ -46,7 +46,7 @@ void tnp::runtime::toDestinationPassing(mlir::func::FuncOp fn) {
 
 llvm::Expected<CompiledFunction>
 CompiledFunction::lookup(const Executable &executable, llvm::StringRef name,
-                         std::vector<Argument> signature) {
+                         std::vector<Argument> signature, Device device) {
   for (const Argument &a : signature)
     if (llvm::Error error = checkRank(a.rank))
       return std::move(error);
@@ -54,7 +54,7 @@ CompiledFunction::lookup(const Executable &executable, llvm::StringRef name,
       executable.lookupPacked(("_mlir_ciface_" + name).str());
   if (!fn)
     return fn.takeError();
-  return CompiledFunction(*fn, std::move(signature));
+  return CompiledFunction(*fn, std::move(signature), device);
 }
 
 namespace {
@@ -95,9 +95,11 @@ CompiledFunction::operator()(llvm::ArrayRef<ArrayView> arrays) const {
                         describe(a.dtype, rank),
                         describe(signature[i].dtype, signature[i].rank))
               .str());
-    if (a.device != Device::Host)
+    if (a.device != device)
       return llvm::createStringError(
-          llvm::formatv("array {0} is not in host memory", i).str());
+          llvm::formatv("array {0} is not in {1} memory", i,
+                        device == Device::Host ? "host" : "GPU")
+              .str());
     int64_t *words = descriptors[i].words.data();
     words[0] = words[1] = reinterpret_cast<int64_t>(a.data);
     words[2] = 0;

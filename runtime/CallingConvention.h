@@ -35,8 +35,9 @@ constexpr int kMaxRank = 8;
 /// The error for an array of `rank` past kMaxRank (success otherwise).
 llvm::Error checkRank(size_t rank);
 
-/// Where a buffer lives. The CPU backend reads host memory only.
-enum class Device : uint8_t { Host };
+/// Where a buffer lives: the CPU backend's code reads host memory, the GPU
+/// backend's (tnp-gpu-pipeline) a GPU's.
+enum class Device : uint8_t { Host, Gpu };
 
 /// An array as compiled code receives it; the caller owns the memory.
 struct ArrayView {
@@ -65,24 +66,25 @@ public:
   };
 
   /// Function `name` of `executable` (which must outlive the result),
-  /// taking `signature`.
+  /// taking `signature`, its arrays in `device`'s memory.
   static llvm::Expected<CompiledFunction>
   lookup(const Executable &executable, llvm::StringRef name,
-         std::vector<Argument> signature);
+         std::vector<Argument> signature, Device device = Device::Host);
 
   /// Calls the function on `arrays`: its inputs, then its results'
   /// buffers. Calls nothing, and fails, when their number, a dtype or a rank
   /// differs from the signature, a layout is not row-major or a buffer is
-  /// not on the host.
+  /// not where the function reads.
   llvm::Error operator()(llvm::ArrayRef<ArrayView> arrays) const;
 
 private:
   CompiledFunction(Executable::PackedFunction fn,
-                   std::vector<Argument> signature)
-      : fn(fn), signature(std::move(signature)) {}
+                   std::vector<Argument> signature, Device device)
+      : fn(fn), signature(std::move(signature)), device(device) {}
 
   Executable::PackedFunction fn;
   std::vector<Argument> signature;
+  Device device;
 };
 
 } // namespace tnp::runtime

@@ -16,12 +16,15 @@
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/ExecutionEngine/Orc/CompileUtils.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/IR/IRBuilder.h"
@@ -49,7 +52,11 @@ constexpr llvm::StringLiteral kPackedPrefix = "_mlir_";
 
 /// Bump when this file changes the machine code produced for a given module
 /// (wrappers, pipeline, target options): it invalidates every cached object.
-constexpr unsigned kCodegenRevision = 1;
+constexpr unsigned kCodegenRevision = 2;
+
+/// The functions that run a module's static constructors and destructors.
+constexpr llvm::StringLiteral kInitName = "__tnp_init",
+                              kFiniName = "__tnp_fini";
 
 using Clock = std::chrono::steady_clock;
 
@@ -152,6 +159,37 @@ void addPackedWrappers(llvm::Module &m) {
   }
 }
 
+/// Turns the static constructors (destructors) of `m` into one function,
+/// kInitName (kFiniName), that calls them in their priority order: the JIT
+/// runs without an ORC platform, so Executable calls them. A gpu.binary's
+/// translation loads its kernels in a constructor.
+void exportInitializers(llvm::Module &m) {
+  for (bool ctors : {true, false}) {
+    llvm::GlobalVariable *list =
+        m.getNamedGlobal(ctors ? "llvm.global_ctors" : "llvm.global_dtors");
+    if (!list)
+      continue;
+    std::vector<llvm::orc::CtorDtorIterator::Element> entries;
+    for (auto entry :
+         ctors ? llvm::orc::getConstructors(m) : llvm::orc::getDestructors(m))
+      if (entry.Func)
+        entries.push_back(entry);
+    std::stable_sort(
+        entries.begin(), entries.end(),
+        [](const auto &a, const auto &b) { return a.Priority < b.Priority; });
+    list->eraseFromParent();
+    llvm::IRBuilder<> b(m.getContext());
+    auto *function = llvm::Function::Create(
+        llvm::FunctionType::get(b.getVoidTy(), /*isVarArg=*/false),
+        llvm::GlobalValue::ExternalLinkage, ctors ? kInitName : kFiniName, m);
+    b.SetInsertPoint(
+        llvm::BasicBlock::Create(m.getContext(), "entry", function));
+    for (const auto &entry : entries)
+      b.CreateCall(entry.Func);
+    b.CreateRetVoid();
+  }
+}
+
 /// Errors ORC reports to the session rather than to the caller (the real
 /// cause of a failed link, such as "Symbols not found"), kept for the message.
 struct SessionErrors {
@@ -174,7 +212,10 @@ Executable::Executable(std::unique_ptr<llvm::orc::LLJIT> jit,
     : jit(std::move(jit)), functions(std::move(functions)), cacheKey(key),
       digest(objectDigest), fromCache(fromCache) {}
 
-Executable::~Executable() = default;
+Executable::~Executable() {
+  if (fini)
+    fini();
+}
 
 llvm::Expected<void *> Executable::lookup(llvm::StringRef name) const {
   llvm::Expected<llvm::orc::ExecutorAddr> address = jit->lookup(name);
@@ -267,6 +308,11 @@ void JitEngine::registerTranslations(mlir::DialectRegistry &registry) {
   mlir::registerLLVMDialectTranslation(registry);
   // Parallel loops (tnp-parallelize) are OpenMP regions.
   mlir::registerOpenMPDialectTranslation(registry);
+  // GPU host code: kernels embedded from gpu.binary ops, launches
+  // (tnp-gpu-pipeline); gpu-module-to-binary translates the kernels' NVVM.
+  mlir::registerGPUDialectTranslation(registry);
+  mlir::registerNVVMDialectTranslation(registry);
+  mlir::gpu::registerOffloadingLLVMTranslationInterfaceExternalModels(registry);
 }
 
 void JitEngine::registerTranslations(mlir::MLIRContext &context) {
@@ -463,6 +509,7 @@ JitEngine::generateObject(mlir::ModuleOp module, const CacheKey &key) {
                      llvm::toString(tm.takeError()));
   llvmModule->setDataLayout((*tm)->createDataLayout());
   llvmModule->setTargetTriple((*tm)->getTargetTriple());
+  exportInitializers(*llvmModule);
   addPackedWrappers(*llvmModule);
 
   optimize(*llvmModule, tm->get(), opts.optLevel);
@@ -480,8 +527,8 @@ llvm::Expected<std::unique_ptr<Executable>>
 JitEngine::load(std::unique_ptr<llvm::MemoryBuffer> object,
                 std::vector<std::string> functions, const CacheKey &key,
                 bool fromCache) {
-  // No platform: tnp's CPU kernels have no static constructors, and the
-  // generic platform would compile its own support code for every instance.
+  // No platform: the generic one would compile its own support code for
+  // every instance; exportInitializers made the constructors one function.
   llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>> jit =
       llvm::orc::LLJITBuilder()
           .setJITTargetMachineBuilder(*machine)
@@ -535,6 +582,16 @@ JitEngine::load(std::unique_ptr<llvm::MemoryBuffer> object,
           (sessionErrors->text.empty() ? message : sessionErrors->text));
     }
   }
-  return std::unique_ptr<Executable>(new Executable(
+  auto executable = std::unique_ptr<Executable>(new Executable(
       std::move(*jit), std::move(functions), key, digest, fromCache));
+  using Initializer = void (*)();
+  if (auto init = executable->jit->lookup(kInitName))
+    init->toPtr<Initializer>()();
+  else
+    llvm::consumeError(init.takeError());
+  if (auto fini = executable->jit->lookup(kFiniName))
+    executable->fini = fini->toPtr<Initializer>();
+  else
+    llvm::consumeError(fini.takeError());
+  return executable;
 }

@@ -70,7 +70,8 @@ struct JitStats {
   double codegenSeconds = 0;
 };
 
-/// Machine code for one module, linked into its own JIT instance; it stays
+/// Machine code for one module, linked into its own JIT instance, its static
+/// constructors run once loaded and its destructors when destroyed; it stays
 /// valid, with every pointer looked up from it, until the Executable is
 /// destroyed. Every function defined in the module has a packed wrapper
 /// `_mlir_<name>` taking `void **args`: args[i] points to argument i and, for
@@ -127,14 +128,17 @@ private:
              const CacheKey &objectDigest, bool fromCache);
 
   std::unique_ptr<llvm::orc::LLJIT> jit;
+  /// Runs the module's static destructors (null: it has none).
+  void (*fini)() = nullptr;
   std::vector<std::string> functions;
   CacheKey cacheKey;
   CacheKey digest;
   bool fromCache;
 };
 
-/// Compiles modules in the LLVM dialect (builtin + llvm ops only, as left by
-/// the CPU pipeline) for the host CPU: its triple, CPU name and features are
+/// Compiles modules in the LLVM dialect (as left by the CPU pipeline, or the
+/// GPU pipeline's host code, with gpu.binary ops and launches) for the host
+/// CPU: its triple, CPU name and features are
 /// detected once. Unlike mlir::ExecutionEngine, whose object cache is private
 /// and which aborts on some errors, a JitEngine consults a CompileCache before
 /// translating a module, so a cached module costs no LLVM work, and reports
