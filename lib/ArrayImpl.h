@@ -15,8 +15,10 @@
 namespace tnp::detail {
 
 class Tracer;
+struct GpuBuffer;
 
-/// An array: a contiguous row-major buffer, its shape and dtype; or, while
+/// An array: a contiguous row-major buffer (in host memory, or a GPU's:
+/// lib/GpuArrays.h), its shape and dtype; or, while
 /// tnp::trace records a function, a traced value (no buffer), whose shape
 /// and dtype alone are known. Immutable once made, so handles share it.
 struct ArrayImpl : std::enable_shared_from_this<ArrayImpl> {
@@ -33,13 +35,20 @@ struct ArrayImpl : std::enable_shared_from_this<ArrayImpl> {
   /// value (an mlir::Value's opaque pointer) in its function.
   Tracer *tracer = nullptr;
   void *value = nullptr;
-  /// Where the buffer is (lib/Devices.h).
+  /// Where the array is placed (lib/Devices.h).
   DeviceId device;
+  /// For an array whose values are in a GPU's memory: that memory (then
+  /// `buffer` is null, and byteOffset counts from this block's start).
+  std::shared_ptr<GpuBuffer> gpu;
   /// The trace during which this eager array was computed (0: none): such
   /// arrays are constants of that trace, not captures.
   uint64_t madeInTrace = 0;
 
+  /// The values in host memory: a GPU array's are copied back at the
+  /// first read.
   const void *data() const {
+    if (gpu)
+      return gpuValuesOnHost();
     if (!buffer)
       throwTraced("reading its values");
     return static_cast<const char *>(buffer->data()) + byteOffset;
@@ -47,6 +56,7 @@ struct ArrayImpl : std::enable_shared_from_this<ArrayImpl> {
   /// Throws ConcretizationTypeError: `what` needs values a traced array has
   /// not got.
   [[noreturn]] static void throwTraced(const std::string &what);
+  const void *gpuValuesOnHost() const;
   void *mutableData() const {
     return static_cast<char *>(buffer->data()) + byteOffset;
   }

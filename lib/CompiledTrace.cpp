@@ -14,6 +14,7 @@
 #include "lib/CompiledTrace.h"
 #include "lib/DTypes.h"
 #include "lib/Format.h"
+#include "lib/GpuArrays.h"
 #include "lib/GradientTape.h"
 #include "lib/Session.h"
 #include "lib/SymbolicSizes.h"
@@ -215,6 +216,8 @@ std::string tnp::detail::arraySignature(const std::vector<ndarray> &leaves,
                                         const trace_options &options) {
   // Raw bytes, no formatting: this runs on every call of a traced function.
   std::string key(1, static_cast<char>(promotionCode(currentPromotion())));
+  // Compiled for the CPU or for the GPU calls run on now.
+  key += static_cast<char>(placedGpu() + 1);
   std::vector<std::vector<int>> groupOf;
   if (!options.input_signature.empty()) {
     std::vector<const ArrayImpl *> arrays = arrayArguments(leaves);
@@ -343,6 +346,7 @@ std::shared_ptr<const CompiledTrace> TraceCompiler::finish() {
   trace->captures = state->tracer->captures();
   trace->groups = state->groups;
   trace->options.optLevel = state->options.opt_level;
+  trace->options.gpu = placedGpu();
   trace->tracedIR = print(*module);
   if (!state->groups.empty() && trace->tracedIR != state->firstIR)
     throwNotDynamic("is computed with, so that the traced function "
@@ -374,6 +378,7 @@ std::shared_ptr<const CompiledTrace>
 tnp::detail::compileFunction(mlir::ModuleOp module, std::string text) {
   auto trace = std::make_shared<CompiledTrace>();
   trace->tracedIR = std::move(text);
+  trace->options.gpu = placedGpu();
   auto fn = mlir::cast<mlir::func::FuncOp>(module.getBody()->front());
   for (mlir::Type type : fn.getResultTypes()) {
     auto tensor = mlir::cast<mlir::RankedTensorType>(type);
@@ -411,6 +416,11 @@ std::vector<ndarray> tnp::detail::runTrace(const CompiledTrace &trace,
       all.push_back(&implOf(leaf));
   for (const ndarray &c : trace.captures)
     all.push_back(&implOf(c));
+  // On a GPU, operands elsewhere are copied there for the call.
+  int gpu = trace.options.gpu;
+  std::vector<std::shared_ptr<ArrayImpl>> copies;
+  if (gpu >= 0)
+    moveToGpu(all, gpu, copies);
   std::vector<ndarray> outputs;
   outputs.reserve(trace.results.size());
   size_t arguments = all.size() - trace.captures.size();
@@ -421,9 +431,14 @@ std::vector<ndarray> tnp::detail::runTrace(const CompiledTrace &trace,
         auto [argument, dim] = trace.groups[-1 - d];
         d = argument < arguments ? all[argument]->shape[dim] : 0;
       }
-    auto out = allocateArray(std::move(shape), dtype);
+    auto out = gpu >= 0 ? allocateOnGpu(std::move(shape), dtype, gpu)
+                        : allocateArray(std::move(shape), dtype);
     all.push_back(out.get());
     outputs.push_back(ndarray(std::move(out)));
+  }
+  if (gpu >= 0) {
+    callOnGpu(trace.code->function, all, gpu);
+    return outputs;
   }
   llvm::SmallVector<runtime::ArrayView, 8> views;
   for (const ArrayImpl *a : all) {

@@ -68,20 +68,6 @@ std::string upper(std::string s) {
   return s;
 }
 
-/// `device` if tnp can run calls there; CPU:0 for a GPU under soft
-/// placement (eager calls have no GPU kernels yet).
-DeviceId runnable(DeviceId device) {
-  if (device.kind == DeviceKind::CPU)
-    return device;
-  if (Registry::get().soft)
-    return DeviceId{};
-  throw NotImplementedError(
-      "tnp runs operations on CPU devices only so far, not on " +
-      fullName(device) +
-      " (tnp::config::set_soft_device_placement(true) places them on "
-      "CPU:0)");
-}
-
 /// The device a scope of `name` places on: none for "", CPU:0 for a device
 /// that does not exist under soft placement.
 std::optional<DeviceId> resolve(const std::string &name) {
@@ -126,8 +112,13 @@ std::string tnp::detail::fullName(DeviceId device) {
 DeviceId tnp::detail::currentPlacement() {
   Registry::get().initialize();
   if (!scopes.empty() && scopes.back())
-    return runnable(*scopes.back());
+    return *scopes.back();
   return DeviceId{};
+}
+
+int tnp::detail::placedGpu() {
+  DeviceId device = currentPlacement();
+  return device.kind == DeviceKind::GPU ? device.index : -1;
 }
 
 device_scope::device_scope(const std::string &name) {

@@ -32,10 +32,12 @@ std::string shortName(DeviceId device);
 std::string fullName(DeviceId device);
 
 /// Where arrays made now on this thread go, and so where operations run:
-/// the innermost scope's device, else the default device, CPU:0. A GPU is
-/// placed on CPU:0 under soft placement, else a NotImplementedError: tnp
-/// has no GPU kernels for eager operations yet. Initializes the devices.
+/// the innermost scope's device, else the default device, CPU:0.
+/// Initializes the devices.
 DeviceId currentPlacement();
+/// The GPU calls placed now run on, or -1 for a CPU: what compiled code is
+/// compiled for (Session's CompileOptions::gpu).
+int placedGpu();
 
 } // namespace tnp::detail
 

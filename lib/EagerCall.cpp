@@ -2,6 +2,7 @@
 
 #include "lib/EagerCall.h"
 
+#include "lib/GpuArrays.h"
 #include "lib/KernelCache.h"
 #include "lib/Session.h"
 
@@ -141,11 +142,33 @@ std::shared_ptr<ArrayImpl> tnp::detail::sumRowRanges(const Call &call) {
   return out;
 }
 
+namespace {
+
+/// `call` on GPU `device`: its kernel there, on its inputs moved there (an
+/// operand on another device is copied, docs/devices.md) and a new result
+/// in that GPU's memory.
+std::shared_ptr<ArrayImpl> runOnGpu(const Call &call, int device) {
+  std::shared_ptr<const CompiledCode> kernel = kernelFor(call, device);
+  llvm::SmallVector<const ArrayImpl *, kMaxInputs + 1> arrays(
+      call.inputs.begin(), call.inputs.begin() + call.numInputs);
+  std::vector<std::shared_ptr<ArrayImpl>> copies;
+  moveToGpu(arrays, device, copies);
+  std::shared_ptr<ArrayImpl> out =
+      allocateOnGpu(call.resultShape, call.resultDType, device);
+  arrays.push_back(out.get());
+  callOnGpu(kernel->function, arrays, device);
+  return out;
+}
+
+} // namespace
+
 std::shared_ptr<ArrayImpl> tnp::detail::runEagerly(const Call &call,
                                                    bool reuseInputs) {
   if (call.onHost)
     if (std::shared_ptr<ArrayImpl> out = call.onHost(call))
       return out;
+  if (DeviceId place = currentPlacement(); place.kind == DeviceKind::GPU)
+    return runOnGpu(call, place.index);
   // The work is at least the largest array the call touches.
   int64_t touched = numElements(call.resultShape);
   for (int i = 0; i < call.numInputs; ++i)

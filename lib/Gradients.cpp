@@ -85,7 +85,9 @@ tnp::detail::callFunction(mlir::ModuleOp module,
       cache;
   std::string text;
   llvm::raw_string_ostream(text) << module;
-  std::string key = runtime::CacheKey::ofContents(text).hex();
+  // Compiled for the CPU or for the GPU calls run on now.
+  std::string key = runtime::CacheKey::ofContents(text).hex() + " " +
+                    std::to_string(placedGpu());
   std::shared_ptr<const CompiledTrace> compiled;
   {
     std::lock_guard<std::mutex> lock(mutex);

@@ -2,6 +2,8 @@
 
 #include "lib/HostPrimitives.h"
 
+#include "lib/GpuArrays.h"
+
 #include "lib/Literals.h"
 
 #include <algorithm>
@@ -89,6 +91,12 @@ std::shared_ptr<ArrayImpl> tnp::detail::viewOf(const Call &call,
   view->weak = false;
   view->device = currentPlacement();
   view->byteOffset += offset * a.dtype.itemsize();
+  // A view placed on the CPU of an array on a GPU reads the host copy.
+  if (view->gpu && view->device.kind == DeviceKind::CPU) {
+    view->data();
+    view->buffer = view->gpu->host;
+    view->gpu = nullptr;
+  }
   return view;
 }
 

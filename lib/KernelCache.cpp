@@ -29,6 +29,8 @@ struct KernelKey {
   uint8_t resultRank = 0;
   /// The promotion rules, which decide what mixed operands compute in.
   uint8_t promotion = 0;
+  /// Where the kernel runs: 0 on the CPU, 1 + i on GPU i.
+  uint8_t target = 0;
   std::array<uint8_t, kMaxInputs> dtypes{};
   std::array<uint8_t, kMaxInputs> ranks{};
   /// Bit d set: dimension d is 1 (it broadcasts, or the result's is 1).
@@ -40,8 +42,9 @@ struct KernelKey {
     return build == o.build && numInputs == o.numInputs &&
            numAttrs == o.numAttrs && resultDType == o.resultDType &&
            resultRank == o.resultRank && promotion == o.promotion &&
-           dtypes == o.dtypes && ranks == o.ranks && unitDims == o.unitDims &&
-           resultUnitDims == o.resultUnitDims && attrs == o.attrs;
+           target == o.target && dtypes == o.dtypes && ranks == o.ranks &&
+           unitDims == o.unitDims && resultUnitDims == o.resultUnitDims &&
+           attrs == o.attrs;
   }
 };
 
@@ -49,7 +52,7 @@ struct KeyHash {
   size_t operator()(const KernelKey &k) const {
     return llvm::hash_combine(
         reinterpret_cast<uintptr_t>(k.build), k.numInputs, k.resultDType,
-        k.resultRank, k.promotion, k.resultUnitDims,
+        k.resultRank, k.promotion, k.target, k.resultUnitDims,
         llvm::hash_combine_range(k.dtypes.begin(), k.dtypes.end()),
         llvm::hash_combine_range(k.ranks.begin(), k.ranks.end()),
         llvm::hash_combine_range(k.unitDims.begin(), k.unitDims.end()),
@@ -79,7 +82,7 @@ uint16_t unitMask(const shape_t &shape) {
   return mask;
 }
 
-KernelKey makeKey(const Call &call) {
+KernelKey makeKey(const Call &call, int gpu) {
   // The key's masks have a bit per dimension.
   checkRank(call.resultShape.size());
   KernelKey key;
@@ -89,6 +92,7 @@ KernelKey makeKey(const Call &call) {
   key.resultDType = call.resultDType.index();
   key.resultRank = call.resultShape.size();
   key.promotion = promotionCode(currentPromotion());
+  key.target = gpu + 1;
   key.resultUnitDims = unitMask(call.resultShape);
   for (int i = 0; i < call.numInputs; ++i) {
     const ArrayImpl &a = *call.inputs[i];
@@ -138,7 +142,9 @@ CompiledCode buildKernel(const KernelKey &key) {
   if (value.getType() != result)
     value = mlir::tensor::CastOp::create(b, loc, result, value);
   mlir::func::ReturnOp::create(b, loc, value);
-  return session.compile(*module);
+  CompileOptions options;
+  options.gpu = key.target - 1;
+  return session.compile(*module, options);
 }
 
 std::shared_ptr<const CompiledCode> findKernel(const KernelKey &key) {
@@ -165,7 +171,8 @@ std::shared_ptr<const CompiledCode> findKernel(const KernelKey &key) {
 
 } // namespace
 
-std::shared_ptr<const CompiledCode> tnp::detail::kernelFor(const Call &call) {
+std::shared_ptr<const CompiledCode> tnp::detail::kernelFor(const Call &call,
+                                                           int gpu) {
   // This thread's last kernel per slot, direct-mapped by primitive and
   // dtype: eager code repeats a few calls, and a hit skips the shared
   // cache's hash, lock and LRU update (a third of an eager 1-element add's
@@ -177,7 +184,7 @@ std::shared_ptr<const CompiledCode> tnp::detail::kernelFor(const Call &call) {
   };
   constexpr size_t kRecentSlots = 16;
   thread_local std::array<Recent, kRecentSlots> recent;
-  KernelKey key = makeKey(call);
+  KernelKey key = makeKey(call, gpu);
   size_t slot = ((reinterpret_cast<uintptr_t>(key.build) >> 4) ^
                  (key.resultDType * 5u) ^ key.dtypes[0]) %
                 kRecentSlots;

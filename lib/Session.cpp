@@ -5,6 +5,7 @@
 #include <tnp/errors.h>
 
 #include "lib/DTypes.h"
+#include "lib/GpuArrays.h"
 #include "lib/ThisBuild.h"
 
 #include "dialect/TnpDialect.h"
@@ -15,6 +16,8 @@
 #include "runtime/JitEngine.h"
 #include "runtime/Matmul.h"
 #include "runtime/Sort.h"
+#include "runtime/cuda/Blas.h"
+#include "runtime/cuda/DeviceRuntime.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -80,6 +83,10 @@ Session::Session() {
   llvm::append_range(options.symbols, runtime::sortSymbols());
   // Large float and complex products lower to calls of BLAS.
   llvm::append_range(options.symbols, runtime::matmulSymbols());
+  // GPU host code launches through tnp's GPU runtime, and its large
+  // products call cuBLAS (docs/gpu.md).
+  llvm::append_range(options.symbols, runtime::cuda::compiledCodeSymbols());
+  llvm::append_range(options.symbols, runtime::cuda::gpuMatmulSymbols());
   // Compiled code's temporaries come from tnp's host allocator.
   llvm::append_range(options.symbols, runtime::compiledCodeAllocatorSymbols());
 #ifdef TNP_LIBOMP_PATH
@@ -142,6 +149,16 @@ void runPipeline(mlir::ModuleOp module,
     *notes = messages;
 }
 
+/// The chip of GPU `device`, and a PTX ISA version its compilers take:
+/// the GPU pipeline's `chip` and `features`.
+std::pair<std::string, std::string> gpuTarget(int device) {
+  const runtime::cuda::DeviceInfo &info =
+      runtime::cuda::Driver::get().info(device);
+  return {info.chip(), info.major >= 12   ? "+ptx87"
+                       : info.major >= 10 ? "+ptx86"
+                                          : "+ptx80"};
+}
+
 /// Runs pipeline stage `stage` (1: tnp to linalg, 2: linalg to the LLVM
 /// dialect) on `module`.
 void runStage(mlir::ModuleOp module, int stage, const CompileOptions &options,
@@ -197,16 +214,39 @@ CompiledCode Session::compile(mlir::ModuleOp module,
   std::string text = printed ? *printed : "";
   if (!printed)
     llvm::raw_string_ostream(text) << module;
-  runtime::CacheKey sourceKey = jit->sourceKeyFor(
-      buildId + " opt=" + std::to_string(options.optLevel) + "\n" + text);
+  bool gpu = options.gpu >= 0;
+  std::string target = " opt=" + std::to_string(options.optLevel);
+  std::pair<std::string, std::string> chip;
+  if (gpu) {
+    chip = gpuTarget(options.gpu);
+    target = " gpu=" + chip.first + chip.second;
+  }
+  runtime::CacheKey sourceKey =
+      jit->sourceKeyFor(buildId + target + "\n" + text);
   std::string name = fn.getName().str();
+  // A GPU executable loads its kernels as it is loaded: on the call's
+  // device, failures kept as a call's.
+  if (gpu)
+    runtime::cuda::beginCall(options.gpu);
   std::unique_ptr<runtime::Executable> executable = jit->loadSource(sourceKey);
   if (!executable) {
     runtime::toDestinationPassing(fn);
-    runStage(module, 1, options, openMP, &text);
-    local.toLinalg = secondsSince(start);
-    start = Clock::now();
-    runStage(module, 2, options, openMP);
+    if (gpu) {
+      runPipeline(
+          module,
+          [&](mlir::OpPassManager &pm) {
+            mlir::tnp::GpuPipelineOptions pipeline;
+            pipeline.chip = chip.first;
+            pipeline.features = chip.second;
+            mlir::tnp::buildGpuPipeline(pm, pipeline);
+          },
+          nullptr, &text);
+    } else {
+      runStage(module, 1, options, openMP, &text);
+      local.toLinalg = secondsSince(start);
+      start = Clock::now();
+      runStage(module, 2, options, openMP);
+    }
     local.toLLVM = secondsSince(start);
     start = Clock::now();
     auto compiled = jit->compile(module);
@@ -220,8 +260,12 @@ CompiledCode Session::compile(mlir::ModuleOp module,
   local.codegen = secondsSince(start);
   if (times)
     *times = local;
-  auto function = runtime::CompiledFunction::lookup(*executable, name,
-                                                    std::move(signature));
+  if (gpu)
+    throwIfFailed(runtime::cuda::endCall(),
+                  "tnp: loading kernels on GPU:" + std::to_string(options.gpu));
+  auto function = runtime::CompiledFunction::lookup(
+      *executable, name, std::move(signature),
+      gpu ? runtime::Device::Gpu : runtime::Device::Host);
   if (!function)
     throw CompileError("tnp: " + llvm::toString(function.takeError()));
   return {std::move(executable), std::move(*function)};

@@ -30,6 +30,9 @@ struct CompileOptions {
   /// 0: no fusion or vectorization; else the whole pipeline, with
   /// parallel loops where the OpenMP runtime is there.
   int optLevel = 2;
+  /// The GPU to compile for (tnp-gpu-pipeline, for its chip), or -1: the
+  /// host CPU.
+  int gpu = -1;
 };
 
 /// Seconds a compile spent by stage.
@@ -61,7 +64,8 @@ public:
   std::unique_ptr<mlir::MLIRContext> newContext();
   /// Brings `module`'s one function (tnp dialect, in any context from this
   /// session) into the runtime's calling convention, runs the CPU pipeline
-  /// on it and JIT-compiles it, or loads it from the compile cache.
+  /// (the GPU one for options.gpu) on it and JIT-compiles it, or loads it
+  /// from the compile cache (kept apart by target: the CPU, each GPU chip).
   /// `printed` is the module's text where the caller printed it already:
   /// the cache key is computed from it rather than from a second print. The
   /// caller serializes compiles (mutex()).

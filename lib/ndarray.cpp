@@ -6,6 +6,7 @@
 
 #include "lib/ArrayImpl.h"
 #include "lib/Format.h"
+#include "lib/GpuArrays.h"
 #include "lib/Literals.h"
 #include "lib/Primitives.h"
 
@@ -25,7 +26,7 @@ static const ArrayImpl &concrete(const ndarray &x, const char *what) {
 
 ndarray::ndarray() = default;
 ndarray::ndarray(std::shared_ptr<const ArrayImpl> impl)
-    : impl_(std::move(impl)) {}
+    : impl_(settled(std::move(impl))) {}
 
 ndarray ndarray::fromScalar(bool v) {
   return scalarArray({Scalar::Kind::Bool, v, {}}, bool_, false);

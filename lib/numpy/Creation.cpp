@@ -10,6 +10,7 @@
 #include "lib/ArrayImpl.h"
 #include "lib/DTypes.h"
 #include "lib/Format.h"
+#include "lib/GpuArrays.h"
 #include "lib/Literals.h"
 #include "lib/Primitives.h"
 
@@ -78,6 +79,10 @@ ndarray tnp::copy(const ndarray &a) {
   DeviceId target = currentPlacement();
   if (impl.tracer || target == impl.device)
     return strong;
+  if (target.kind == DeviceKind::GPU)
+    return ndarray(copyToGpu(impl, target.index));
+  if (impl.gpu)
+    return ndarray(toHost(impl));
   // Logical CPUs share the host's memory, and arrays are immutable: the
   // copy on another one shares the buffer.
   auto moved = std::make_shared<ArrayImpl>(impl);

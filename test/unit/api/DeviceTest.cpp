@@ -200,24 +200,17 @@ TEST_F(DeviceTest, MissingDevicesFallBackOnlyUnderSoftPlacement) {
 }
 
 // Run with a GPU, or the fake driver of test/gpu/fake (ctest
-// DeviceTest.OnFakeGpu): the GPU is listed, and operations under its scope
-// run on CPU:0 under soft placement, which tnp needs until eager calls have
-// GPU kernels.
-TEST_F(DeviceTest, GpuScopesPlaceOnTheCpuUnderSoftPlacement) {
+// DeviceTest.OnFakeGpu): the GPU is listed, and places what its scope makes
+// (GpuArrayTest.cpp runs operations there).
+TEST_F(DeviceTest, GpusAreListedAndPlaceArrays) {
   auto gpus = tnp::config::list_physical_devices("GPU");
   if (gpus.empty())
     GTEST_SKIP() << "no GPU";
   EXPECT_EQ(gpus[0], (tnp::PhysicalDevice{"/physical_device:GPU:0", "GPU"}));
-  {
-    tnp::device_scope scope("GPU:0");
-    EXPECT_EQ(tnp::ones({2}).device(), kCpu0);
-  }
   tnp::config::set_soft_device_placement(false);
   tnp::device_scope scope("/device:GPU:0");
-  EXPECT_NE(errorOf<tnp::NotImplementedError>([] { tnp::ones({2}); })
-                .find("CPU devices only so far, not on "
-                      "/job:localhost/replica:0/task:0/device:GPU:0"),
-            std::string::npos);
+  EXPECT_EQ(tnp::asarray(std::vector<float>{1, 2}).device(),
+            "/job:localhost/replica:0/task:0/device:GPU:0");
   EXPECT_NE(errorOf<tnp::NotImplementedError>([] {
               tnp::config::set_logical_device_configuration(
                   tnp::PhysicalDevice{"/physical_device:GPU:0", "GPU"},

@@ -1,0 +1,188 @@
+//===- GpuArrayTest.cpp - eager arrays and traced calls on a GPU ----------===//
+//
+// Arrays placed on GPU:0 live in its memory, host reads copy them back, and
+// operations run there; each result is compared with the same operation on
+// the CPU. Without a GPU every case skips ("skipped: no GPU"). ctest
+// GpuArrayTest.OnFakeGpu runs them on the fake driver of test/gpu/fake
+// (TNP_TEST_FAKE_GPU set), which holds device memory on the host and runs
+// cuBLAS's products, but no kernel: there, what needs a kernel must fail with
+// the launch's DeviceError, which is what these cases then check.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ErrorOf.h"
+
+#include <tnp/tnp.h>
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <functional>
+#include <sstream>
+
+namespace {
+
+const std::string kGpu0 = "/job:localhost/replica:0/task:0/device:GPU:0";
+const std::string kCpu0 = "/job:localhost/replica:0/task:0/device:CPU:0";
+
+bool onFakeGpu() { return std::getenv("TNP_TEST_FAKE_GPU") != nullptr; }
+
+class GpuArrayTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    if (tnp::config::list_physical_devices("GPU").empty())
+      GTEST_SKIP() << "skipped: no GPU";
+  }
+};
+
+/// The values of `a` as float64.
+std::vector<double> valuesOf(const tnp::ndarray &a) {
+  return a.astype(tnp::float64).to_vector<double>();
+}
+
+/// `op` on GPU:0 gives what it gives on the CPU (within `tolerance`,
+/// relative to the largest value), on GPU:0; on the fake driver, which runs
+/// no kernel, it fails at the launch.
+void expectAsOnTheCpu(const std::function<tnp::ndarray()> &op, double tolerance,
+                      bool needsKernel = true) {
+  tnp::ndarray expected = op();
+  if (onFakeGpu() && needsKernel) {
+    std::string message = errorOf<tnp::DeviceError>([&] {
+      tnp::device_scope scope("GPU:0");
+      op();
+    });
+    EXPECT_NE(message.find("cuLaunchKernel: CUDA_ERROR_NOT_SUPPORTED"),
+              std::string::npos)
+        << message;
+    return;
+  }
+  tnp::ndarray actual;
+  {
+    tnp::device_scope scope("GPU:0");
+    actual = op();
+  }
+  EXPECT_EQ(actual.device(), kGpu0);
+  EXPECT_EQ(actual.shape(), expected.shape());
+  EXPECT_EQ(actual.dtype(), expected.dtype());
+  std::vector<double> want = valuesOf(expected), got = valuesOf(actual);
+  ASSERT_EQ(got.size(), want.size());
+  double scale = 1;
+  for (double v : want)
+    scale = std::max(scale, std::abs(v));
+  for (size_t i = 0; i < want.size(); ++i)
+    EXPECT_NEAR(got[i], want[i], tolerance * scale) << "element " << i;
+}
+
+TEST_F(GpuArrayTest, ArraysLiveOnTheGpuAndReadBackOnTheHost) {
+  tnp::ndarray x;
+  {
+    tnp::device_scope scope("GPU:0");
+    // Made on the host, moved to the GPU as it is handed out.
+    x = tnp::asarray(std::vector<float>{1, 2, 3, 4, 5, 6}).reshape({2, 3});
+    EXPECT_EQ(x.device(), kGpu0);
+  }
+  // Host reads copy the values back.
+  EXPECT_EQ(x.to_vector<float>(), (std::vector<float>{1, 2, 3, 4, 5, 6}));
+  EXPECT_EQ((x[{1, 2}].item<float>()), 6.0f);
+  std::ostringstream printed;
+  printed << x;
+  EXPECT_EQ(printed.str(), "[[1. 2. 3.]\n [4. 5. 6.]]");
+  // A copy outside the scope comes to the CPU; under it, back to the GPU.
+  tnp::ndarray back = tnp::copy(x);
+  EXPECT_EQ(back.device(), kCpu0);
+  EXPECT_EQ(back.to_vector<float>(), x.to_vector<float>());
+  tnp::device_scope scope("/device:GPU:0");
+  tnp::ndarray again = tnp::copy(back);
+  EXPECT_EQ(again.device(), kGpu0);
+  EXPECT_EQ(again.to_vector<float>(), x.to_vector<float>());
+  // Already there: the array itself.
+  EXPECT_EQ(tnp::copy(again).impl(), again.impl());
+}
+
+TEST_F(GpuArrayTest, ViewsOfGpuArraysStayOnTheGpu) {
+  tnp::device_scope scope("GPU:0");
+  tnp::ndarray x = tnp::asarray(std::vector<int32_t>{1, 2, 3, 4, 5, 6});
+  tnp::ndarray rows = x.reshape({3, 2});
+  EXPECT_EQ(rows.device(), kGpu0);
+  EXPECT_EQ(rows.to_vector<int32_t>(), x.to_vector<int32_t>());
+  tnp::device_scope cpu("CPU:0");
+  tnp::ndarray onCpu = x.reshape({2, 3});
+  EXPECT_EQ(onCpu.device(), kCpu0);
+  EXPECT_EQ(onCpu.to_vector<int32_t>(), x.to_vector<int32_t>());
+}
+
+TEST_F(GpuArrayTest, LargeProductsCallCublas) {
+  tnp::random::seed(3);
+  tnp::ndarray a = tnp::random::randn({96, 160}).astype(tnp::float32);
+  tnp::ndarray b = tnp::random::randn({160, 48}).astype(tnp::float32);
+  tnp::ndarray c = tnp::random::randn({48, 96});
+  // float32 (operands copied from the CPU), float64 with a transposed
+  // operand, a batch: every one a cuBLAS gemm, which the fake runs too.
+  expectAsOnTheCpu([&] { return tnp::matmul(a, b); }, 1e-5, false);
+  expectAsOnTheCpu(
+      [&] {
+        return tnp::tensordot(c, c, {{0}, {0}});
+      },
+      1e-12, false);
+  tnp::ndarray batch = tnp::random::randn({4, 64, 80}).astype(tnp::float32);
+  expectAsOnTheCpu([&] { return tnp::einsum("bij,bkj->bik", batch, batch); },
+                   1e-5, false);
+}
+
+TEST_F(GpuArrayTest, TracedCallsRunOnTheGpu) {
+  auto product = tnp::trace([](const tnp::ndarray &a, const tnp::ndarray &b) {
+    return tnp::dot(a, b);
+  });
+  tnp::ndarray a = tnp::random::randn({64, 128});
+  tnp::ndarray b = tnp::random::randn({128, 32});
+  expectAsOnTheCpu([&] { return product(a, b); }, 1e-12, false);
+  auto layer = tnp::trace([](const tnp::ndarray &w, const tnp::ndarray &x) {
+    return tnp::tanh(tnp::matmul(x, w)) + 1;
+  });
+  tnp::ndarray w = tnp::random::randn({16, 8}).astype(tnp::float32);
+  tnp::ndarray x = tnp::random::randn({32, 16}).astype(tnp::float32);
+  expectAsOnTheCpu([&] { return layer(w, x); }, 1e-5);
+}
+
+TEST_F(GpuArrayTest, OperationsMatchTheCpu) {
+  tnp::random::seed(5);
+  tnp::ndarray x = tnp::random::randn({33, 70}).astype(tnp::float32);
+  tnp::ndarray y = tnp::random::randn({70});
+  tnp::ndarray i = tnp::asarray(std::vector<int64_t>{3, 0, 32, 3});
+  // float32 math within a few ulps of the CPU's (both round differently).
+  expectAsOnTheCpu([&] { return 1 / (1 + tnp::exp(-x)); }, 1e-6);
+  expectAsOnTheCpu([&] { return tnp::tanh(tnp::exp(y)); }, 1e-14);
+  expectAsOnTheCpu([&] { return tnp::sum(x, 1); }, 1e-5);
+  expectAsOnTheCpu([&] { return tnp::sum(x); }, 1e-5);
+  expectAsOnTheCpu([&] { return tnp::argmax(x, 1); }, 0);
+  expectAsOnTheCpu([&] { return tnp::take(x, i, 0); }, 0);
+  expectAsOnTheCpu([&] { return tnp::cumsum(y); }, 1e-13);
+  expectAsOnTheCpu([&] { return x + y.astype(tnp::float32); }, 1e-6);
+}
+
+TEST_F(GpuArrayTest, GradientsRunOnTheGpu) {
+  tnp::ndarray x = tnp::linspace(-2, 2, 9);
+  expectAsOnTheCpu(
+      [&] {
+        return tnp::grad([](const tnp::ndarray &v) {
+          return tnp::sum(tnp::tanh(v) * v);
+        })(x);
+      },
+      1e-13);
+}
+
+TEST_F(GpuArrayTest, FailuresAreNamed) {
+  if (!onFakeGpu())
+    GTEST_SKIP() << "needs the fake driver's small memory";
+  tnp::device_scope scope("GPU:0");
+  // The fake device has 64 MiB (ctest's TNP_FAKE_GPU_BYTES).
+  std::string message =
+      errorOf<tnp::MemoryError>([] { tnp::empty({1 << 24}, tnp::float64); });
+  EXPECT_NE(message.find("shape (16777216,) and data type float64 on GPU:0"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("CUDA_ERROR_OUT_OF_MEMORY"), std::string::npos)
+      << message;
+}
+
+} // namespace
