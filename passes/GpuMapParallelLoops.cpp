@@ -9,7 +9,11 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <optional>
 
 namespace mlir::tnp {
 #define GEN_PASS_DEF_TNPGPUMAPPARALLELLOOPSPASS
@@ -55,6 +59,17 @@ void copyInParallel(memref::CopyOp copy) {
   copy.erase();
 }
 
+/// The trip count of `loop`'s dimension `dim`, where its bounds and step
+/// are constants.
+std::optional<int64_t> constantTripCount(scf::ParallelOp loop, unsigned dim) {
+  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound()[dim]),
+                         upper = getConstantIntValue(loop.getUpperBound()[dim]),
+                         step = getConstantIntValue(loop.getStep()[dim]);
+  if (!lower || !upper || !step || *step <= 0)
+    return std::nullopt;
+  return llvm::divideCeil(std::max<int64_t>(*upper - *lower, 0), *step);
+}
+
 struct TnpGpuMapParallelLoopsPass
     : public mlir::tnp::impl::TnpGpuMapParallelLoopsPassBase<
           TnpGpuMapParallelLoopsPass> {
@@ -88,11 +103,23 @@ struct TnpGpuMapParallelLoopsPass
     // A block takes elementsPerThread runs of blockSize consecutive
     // elements, a thread one element of each: warps stay coalesced, and
     // each thread has several independent loads in flight.
+    // An innermost dimension of fewer, known trips (a split reduction's 32
+    // threads per output) leaves the rest of the block to the next one,
+    // on threads y: blocks of 32 threads would cap the threads an SM holds.
+    int64_t inner = blockSize, next = 1, runsOf = elementsPerThread;
+    std::optional<int64_t> trips = constantTripCount(loop, rank - 1);
+    if (rank > 1 && trips && *trips < inner) {
+      inner = llvm::PowerOf2Ceil(*trips);
+      next = blockSize / inner;
+      runsOf = 1;
+    }
     SmallVector<int64_t> tileSizes(rank, 1);
-    tileSizes.back() = int64_t(blockSize) * elementsPerThread;
+    tileSizes.back() = inner * runsOf;
+    if (next > 1)
+      tileSizes[rank - 2] = next;
     auto [blocks, tile] =
         scf::tileParallelLoop(loop, tileSizes, /*noMinMaxBounds=*/true);
-    tileSizes.back() = blockSize;
+    tileSizes.back() = inner;
     auto [runs, threads] =
         scf::tileParallelLoop(tile, tileSizes, /*noMinMaxBounds=*/true);
     auto blockOf = [](unsigned dim) {
@@ -101,10 +128,14 @@ struct TnpGpuMapParallelLoopsPass
                                                    gpu::Processor::BlockZ};
       return dim < 3 ? kBlocks[dim] : gpu::Processor::Sequential;
     };
-    // Only the innermost dimension has more than one thread per block.
+    // Only the innermost dimension has more than one thread per block, and
+    // the next one where the innermost is short.
     unsigned last = threads.getNumLoops() - 1;
-    auto threadOf = [last](unsigned dim) {
-      return dim == last ? gpu::Processor::ThreadX : gpu::Processor::Sequential;
+    auto threadOf = [last, next](unsigned dim) {
+      if (dim == last)
+        return gpu::Processor::ThreadX;
+      return dim + 1 == last && next > 1 ? gpu::Processor::ThreadY
+                                         : gpu::Processor::Sequential;
     };
     auto sequential = [](unsigned) { return gpu::Processor::Sequential; };
     if (failed(mapLoop(blocks, blockOf)) || failed(mapLoop(runs, sequential)) ||

@@ -531,7 +531,9 @@ def TnpGpuMapParallelLoopsPass
     dimension, and a thread one element of each run, so that a warp's loads
     and stores coalesce and each thread has several in flight; blocks take
     the dimensions in order, the first on x (up to 2^31 - 1 blocks), the
-    next two on y and z. Dimensions past three, and
+    next two on y and z. An innermost dimension of fewer known trips than
+    `block-size` (a split reduction's 32 threads per output) takes a block's
+    x threads, the next dimension the rest on y. Dimensions past three, and
     loops nested in mapped ones (a reduction's), run sequentially.
     Upstream gpu-map-parallel-loops maps the first dimension to threads'
     x instead, which strides a row-major warp across rows. A copy between
@@ -552,6 +554,28 @@ def TnpGpuMapParallelLoopsPass
            "block-size apart">
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+def TnpGpuSplitReductionsPass
+    : Pass<"tnp-gpu-split-reductions", "::mlir::func::FuncOp"> {
+  let summary = "split reductions of few outputs among many threads";
+  let description = [{
+    A reduction (a `linalg.generic` on buffers with one output) whose
+    combiner may be reassociated (integer sums and products, min and max,
+    bitwise ops, float sums and products marked `reassoc`) and that has few
+    outputs (under 65536 where known) and many elements per output (256 or
+    more where known) would run one thread per output, sequentially over
+    its elements: a sum of everything in one thread. It becomes parallel
+    loops: threads (output, p) fold the elements p, p + P, p + 2P, ...
+    (consecutive threads read consecutive elements) into partials, P = 32
+    per output; a reduction of everything takes P = 32768 and folds those
+    partials again with 256 threads. Then each output folds its partials
+    into its initial value. Float sums add in another order than the
+    CPU's (as cuBLAS-era libraries do); argmax (an index body) and
+    multi-output reductions are left as they are.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::memref::MemRefDialect"];
 }
 
 def TnpGpuLaunchHostCodePass

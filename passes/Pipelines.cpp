@@ -169,6 +169,7 @@ void tnp::buildGpuPipeline(OpPassManager &pm,
   buildTnpToLinalgPipeline(pm, options.blas, /*gpu=*/true);
   buildLinalgBufferizePipeline(pm, /*fuse=*/true);
   OpPassManager &fn = pm.nest<func::FuncOp>();
+  fn.addPass(createTnpGpuSplitReductionsPass());
   fn.addPass(createConvertLinalgToParallelLoopsPass());
   fn.addPass(createTnpGpuMapParallelLoopsPass(TnpGpuMapParallelLoopsPassOptions{
       options.blockSize, options.elementsPerThread}));

@@ -16,6 +16,7 @@
 //
 // The GPU pipeline shares the first steps (large products call cuBLAS
 // through the runtime; the same fusion and bufferization), then:
+//   tnp-gpu-split-reductions                   (few outputs: many threads)
 //   linalg -> parallel loops, tiled by the block size (bounds checked
 //   inside), mapped to blocks and threads, -> gpu.launch
 //   tnp-gpu-launch-host-code                   (device buffers; sequential

@@ -4,7 +4,9 @@
 // RUN: tnp-opt %s --tnp-gpu-pipeline | %python %S/ptx_of.py | FileCheck %s
 // RUN: %if ptxas %{ tnp-opt %s --tnp-gpu-pipeline | %python %S/ptx_of.py --ptxas %ptxas | FileCheck %s --check-prefix=PTXAS %}
 
-// A row sum: one thread per row, accumulating in float64 as the CPU does.
+// A row sum: 32 threads per row fold strided shares of it, one thread per
+// row their partials (tnp-gpu-split-reductions), accumulating in float64 as
+// the CPU does.
 // CHECK-LABEL: // gpu.binary @row_sum_kernel
 // CHECK: .visible .entry row_sum_kernel(
 // CHECK: cvt.f64.f32
@@ -13,6 +15,24 @@
 func.func @row_sum(%x: tensor<?x?xf32>) -> tensor<?xf32> {
   %r = tnp.reduce sum %x, axes = [1] : tensor<?x?xf32> -> tensor<?xf32>
   return %r : tensor<?xf32>
+}
+
+// A sum of everything: 32768 threads fold strided shares, 256 threads
+// their partials, one thread the rest (after the accumulator's fill; then
+// the rounding to float32).
+// HOST-LABEL: llvm.func @total(
+// HOST: gpu.launch_func {{.*}} @total_kernel::@total_kernel
+// HOST-SAME: blocks in (%[[ONE:.*]], %[[ONE]], %[[ONE]]) threads in (%[[ONE]], %[[ONE]], %[[ONE]])
+// HOST: gpu.launch_func {{.*}} @[[FIRST:total_kernel_[0-9]+]]::@total_kernel
+// HOST-SAME: blocks in (%[[BLOCKS:.*]], %[[ONE]], %[[ONE]]) threads in (%[[BLOCK:.*]], %[[ONE]], %[[ONE]])
+// HOST: gpu.launch_func {{.*}} @[[SECOND:total_kernel_[0-9]+]]::@total_kernel
+// HOST-SAME: blocks in (%[[ONE]], %[[ONE]], %[[ONE]]) threads in (%[[BLOCK]], %[[ONE]], %[[ONE]])
+// HOST-COUNT-2: gpu.launch_func {{.*}} blocks in (%[[ONE]], %[[ONE]], %[[ONE]]) threads in (%[[ONE]], %[[ONE]], %[[ONE]])
+// PTXAS: ptxas: @total_kernel_{{[0-9]+}} assembles for sm_80,sm_90
+// PTXAS: ptxas: @total_kernel_{{[0-9]+}} assembles for sm_80,sm_90
+func.func @total(%x: tensor<?xf32>) -> tensor<f32> {
+  %r = tnp.reduce sum %x, axes = [0] : tensor<?xf32> -> tensor<f32>
+  return %r : tensor<f32>
 }
 
 // argmax keeps its host-side choice on the row length (scf.if around the

@@ -28,3 +28,24 @@ func.func @rows(%m: index, %n: index, %k: index, %a: memref<?x?x?xf32>) {
   }
   return
 }
+
+// An innermost dimension of 32 trips (a split reduction's threads per
+// output) leaves the rest of the block to the next dimension: tiles of
+// [128 / 32, 32] (block-size=128), on threads y and x.
+// CHECK-LABEL: func.func @short_rows
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
+// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%{{.*}}, %[[C32]]) step (%[[C4]], %[[C32]])
+// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%[[C4]], %[[C32]])
+// CHECK: {mapping = [#gpu.loop_dim_map<processor = thread_y, {{.*}}>, #gpu.loop_dim_map<processor = thread_x
+// CHECK: {mapping = [#gpu.loop_dim_map<processor = block_x, {{.*}}>, #gpu.loop_dim_map<processor = block_y
+func.func @short_rows(%m: index, %a: memref<?x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %f = arith.constant 1.0 : f32
+  scf.parallel (%i, %j) = (%c0, %c0) to (%m, %c32) step (%c1, %c1) {
+    memref.store %f, %a[%i, %j] : memref<?x32xf32>
+  }
+  return
+}

@@ -27,6 +27,11 @@ func.func @row_sum(%x: tensor<?x?xf32>) -> tensor<?xf32> {
   return %r : tensor<?xf32>
 }
 
+func.func @total(%x: tensor<?xf32>) -> tensor<f32> {
+  %r = tnp.reduce sum %x, axes = [0] : tensor<?xf32> -> tensor<f32>
+  return %r : tensor<f32>
+}
+
 func.func @row_argmax(%x: tensor<?x?xf32>) -> tensor<?xi64> {
   %r = tnp.argmax %x, axis = 1 : (tensor<?x?xf32>) -> tensor<?xi64>
   return %r : tensor<?xi64>

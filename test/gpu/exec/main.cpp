@@ -48,6 +48,7 @@ extern "C" {
 void _mlir_ciface_sigmoid(Memref<float, 1> *x, Memref<float, 1> *out);
 void _mlir_ciface_tanh_exp(Memref<double, 1> *r, Memref<double, 1> *x);
 void _mlir_ciface_row_sum(Memref<float, 1> *r, Memref<float, 2> *x);
+void _mlir_ciface_total(Memref<float, 0> *r, Memref<float, 1> *x);
 void _mlir_ciface_row_argmax(Memref<int64_t, 1> *r, Memref<float, 2> *x);
 void _mlir_ciface_matmul(Memref<float, 2> *r, Memref<float, 2> *a,
                          Memref<float, 2> *b);
@@ -234,6 +235,20 @@ void testReductions() {
   _mlir_ciface_cumsum(&scan, &dx);
   check("cumsum axis=1 (scan)", toHost(scan), running, 1e-6);
   release(dx.allocated);
+  // A sum of everything, split among threads (tnp-gpu-split-reductions):
+  // float64 partials, so the float32 result is the exact sum's rounding.
+  int64_t n = (int64_t(1) << 22) + 123;
+  std::vector<float> values = uniform(n, -1, 1, 5);
+  double total = 0;
+  for (float v : values)
+    total += v;
+  auto dv = toDevice<float, 1>(values, {n});
+  Memref<float, 0> sumAll;
+  beginCall(kDevice);
+  _mlir_ciface_total(&sumAll, &dv);
+  check("sum of 2^22 + 123 (split among threads)", toHost(sumAll),
+        std::vector<float>{float(total)}, 1e-6);
+  release(dv.allocated);
 }
 
 /// The row-major product of a (m x k, or k x m when `transposed`) and b.
@@ -458,8 +473,11 @@ void bench() {
   const DeviceInfo &gpu = Driver::get().info(kDevice);
   std::printf("bench on %s (%s, %d SMs)\n", gpu.name.c_str(),
               gpu.chip().c_str(), gpu.multiprocessors);
-  std::printf("%-10s %12s %12s %14s %8s %12s\n", "elements", "sigmoid ms",
-              "copy ms", "sigmoid GB/s", "vs copy", "4/thread ms");
+  // The sum of everything reads what the copy reads, and writes nothing:
+  // its share of the copy's read bandwidth is copy / (2 sum).
+  std::printf("%-10s %12s %12s %14s %8s %12s %10s %8s\n", "elements",
+              "sigmoid ms", "copy ms", "sigmoid GB/s", "vs copy", "4/thread ms",
+              "sum ms", "vs copy");
   for (int log = 20; log <= 28; log += 2) {
     size_t n = size_t(1) << log;
     Status status;
@@ -484,9 +502,17 @@ void bench() {
       _mlir_ciface_sigmoid_four_per_thread(&x, &out);
       require(endCall(), "sigmoid, four elements per thread");
     });
-    std::printf("2^%-8d %12.3f %12.3f %14.1f %8.2f %12.3f\n", log,
+    double summed = median(20, [&] {
+      Memref<float, 0> total;
+      beginCall(kDevice);
+      _mlir_ciface_total(&total, &x);
+      require(endCall(), "sum");
+      release(total.allocated);
+    });
+    std::printf("2^%-8d %12.3f %12.3f %14.1f %8.2f %12.3f %10.3f %8.2f\n", log,
                 sigmoid * 1e3, copied * 1e3, 2.0 * n * 4 / sigmoid / 1e9,
-                copied / sigmoid, fourPerThread * 1e3);
+                copied / sigmoid, fourPerThread * 1e3, summed * 1e3,
+                copied / (2 * summed));
     release(x.allocated);
     release(out.allocated);
     require(trim(kDevice), "trim");
