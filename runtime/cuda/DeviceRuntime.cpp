@@ -241,6 +241,19 @@ void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_t gridY,
   // An empty grid (a size-0 array) launches nothing.
   if (gridX == 0 || gridY == 0 || gridZ == 0)
     return;
+  // Blocks y and z (the second and third parallel dimensions,
+  // tnp-gpu-map-parallel-loops) take at most 65535 each: named here rather
+  // than left to the driver's CUDA_ERROR_INVALID_VALUE.
+  if (gridY > 65535 || gridZ > 65535) {
+    failCall(Status{"cuLaunchKernel: a grid of (" + std::to_string(gridX) +
+                    ", " + std::to_string(gridY) + ", " +
+                    std::to_string(gridZ) +
+                    ") blocks: the GPU takes at most 65535 blocks along y "
+                    "and z (an array dimension after the first, or the "
+                    "last's blocks of 256, of over 65535 is not supported "
+                    "on the GPU yet)"});
+    return;
+  }
   Driver &driver = Driver::get();
   failCall(driver.check(
       driver.cuLaunchKernel(function, gridX, gridY, gridZ, blockX, blockY,

@@ -49,6 +49,7 @@ void _mlir_ciface_sigmoid(Memref<float, 1> *x, Memref<float, 1> *out);
 void _mlir_ciface_tanh_exp(Memref<double, 1> *r, Memref<double, 1> *x);
 void _mlir_ciface_row_sum(Memref<float, 1> *r, Memref<float, 2> *x);
 void _mlir_ciface_total(Memref<float, 0> *r, Memref<float, 1> *x);
+void _mlir_ciface_plus_one3(Memref<float, 3> *r, Memref<float, 3> *x);
 void _mlir_ciface_row_argmax(Memref<int64_t, 1> *r, Memref<float, 2> *x);
 void _mlir_ciface_matmul(Memref<float, 2> *r, Memref<float, 2> *a,
                          Memref<float, 2> *b);
@@ -331,6 +332,18 @@ void testFailuresAreKept() {
                 "cuLaunchKernel: CUDA_ERROR_NOT_SUPPORTED");
   release(dx.allocated);
   release(out.allocated);
+
+  // Blocks y take a middle dimension of 70000: past the GPU's 65535, named
+  // before the driver is called.
+  std::vector<float> tall(70000, 1.0f);
+  auto dt = toDevice<float, 3>(tall, {1, 70000, 1});
+  Memref<float, 3> plusOne;
+  beginCall(kDevice);
+  _mlir_ciface_plus_one3(&plusOne, &dt);
+  expectFailure("a grid past 65535 blocks on y", endCall(),
+                "at most 65535 blocks along y and z");
+  release(plusOne.allocated);
+  release(dt.allocated);
 
   Status status;
   void *block = allocate(kDevice, size_t(1) << 40, status);
