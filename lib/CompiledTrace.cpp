@@ -8,6 +8,7 @@
 
 #include <tnp/trace.h>
 
+#include <tnp/device.h>
 #include <tnp/errors.h>
 
 #include "lib/ArrayImpl.h"
@@ -103,8 +104,18 @@ void compileInto(CompiledTrace &trace, mlir::ModuleOp module) {
   CompileTimes times;
   {
     std::lock_guard<std::mutex> lock(session.mutex());
-    trace.code =
-        session.compile(module, trace.options, &times, &trace.tracedIR);
+    try {
+      trace.code =
+          session.compile(module, trace.options, &times, &trace.tracedIR);
+    } catch (const NotImplementedError &) {
+      // An op with no GPU kernel: under soft placement (TF's) the function
+      // runs on the CPU, and its results move to the GPU as handed out.
+      if (trace.options.gpu < 0 || !config::get_soft_device_placement())
+        throw;
+      trace.options.gpu = -1;
+      trace.code =
+          session.compile(module, trace.options, &times, &trace.tracedIR);
+    }
   }
   trace.times.to_linalg = times.toLinalg;
   trace.times.to_llvm = times.toLLVM;
@@ -421,8 +432,7 @@ std::vector<ndarray> tnp::detail::runTrace(const CompiledTrace &trace,
   std::vector<std::shared_ptr<ArrayImpl>> copies;
   if (gpu >= 0)
     moveToGpu(all, gpu, copies);
-  std::vector<ndarray> outputs;
-  outputs.reserve(trace.results.size());
+  std::vector<std::shared_ptr<ArrayImpl>> results;
   size_t arguments = all.size() - trace.captures.size();
   for (const auto &[traced, dtype] : trace.results) {
     shape_t shape = traced;
@@ -431,24 +441,29 @@ std::vector<ndarray> tnp::detail::runTrace(const CompiledTrace &trace,
         auto [argument, dim] = trace.groups[-1 - d];
         d = argument < arguments ? all[argument]->shape[dim] : 0;
       }
-    auto out = gpu >= 0 ? allocateOnGpu(std::move(shape), dtype, gpu)
-                        : allocateArray(std::move(shape), dtype);
-    all.push_back(out.get());
-    outputs.push_back(ndarray(std::move(out)));
+    results.push_back(gpu >= 0 ? allocateOnGpu(std::move(shape), dtype, gpu)
+                               : allocateArray(std::move(shape), dtype));
+    all.push_back(results.back().get());
   }
   if (gpu >= 0) {
     callOnGpu(trace.code->function, all, gpu);
-    return outputs;
+  } else {
+    llvm::SmallVector<runtime::ArrayView, 8> views;
+    for (const ArrayImpl *a : all) {
+      runtime::ArrayView view;
+      view.data = a->data();
+      view.shape = a->shape;
+      view.dtype = a->dtype;
+      views.push_back(view);
+    }
+    callCompiled(trace.code->function, views);
   }
-  llvm::SmallVector<runtime::ArrayView, 8> views;
-  for (const ArrayImpl *a : all) {
-    runtime::ArrayView view;
-    view.data = a->data();
-    view.shape = a->shape;
-    view.dtype = a->dtype;
-    views.push_back(view);
-  }
-  callCompiled(trace.code->function, views);
+  // Handed out once written: a result placed on a GPU but computed on the
+  // CPU (soft placement) moves there now.
+  std::vector<ndarray> outputs;
+  outputs.reserve(results.size());
+  for (std::shared_ptr<ArrayImpl> &result : results)
+    outputs.push_back(ndarray(std::move(result)));
   return outputs;
 }
 

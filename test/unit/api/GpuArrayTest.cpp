@@ -171,6 +171,27 @@ TEST_F(GpuArrayTest, GradientsRunOnTheGpu) {
       1e-13);
 }
 
+TEST_F(GpuArrayTest, SortsRunOnTheCpuUnderSoftPlacement) {
+  // No GPU kernel for sorts: TF's soft placement runs them on the CPU, eager
+  // or traced, and their results move to the GPU.
+  tnp::ndarray x = tnp::asarray(std::vector<float>{3, -1, 2, 0});
+  auto sorted = tnp::trace([](const tnp::ndarray &v) { return tnp::sort(v); });
+  for (bool traced : {false, true}) {
+    tnp::device_scope scope("GPU:0");
+    tnp::ndarray s = traced ? sorted(x) : tnp::sort(x);
+    EXPECT_EQ(s.device(), kGpu0);
+    EXPECT_EQ(s.to_vector<float>(), (std::vector<float>{-1, 0, 2, 3}));
+  }
+  tnp::config::set_soft_device_placement(false);
+  std::string message = errorOf<tnp::NotImplementedError>([&] {
+    tnp::device_scope scope("GPU:0");
+    tnp::argsort(x);
+  });
+  tnp::config::set_soft_device_placement(true);
+  EXPECT_NE(message.find("no GPU kernel for tnp.sort"), std::string::npos)
+      << message;
+}
+
 TEST_F(GpuArrayTest, FailuresAreNamed) {
   if (!onFakeGpu())
     GTEST_SKIP() << "needs the fake driver's small memory";
