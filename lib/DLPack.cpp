@@ -1,11 +1,13 @@
 //===- DLPack.cpp - DLPack import and export ------------------------------===//
 
+#include <tnp/device.h>
 #include <tnp/dlpack.h>
 #include <tnp/errors.h>
 #include <tnp/interop.h>
 
 #include "lib/ArrayImpl.h"
 #include "lib/Format.h"
+#include "lib/GpuArrays.h"
 #include "lib/HostPrimitives.h"
 
 #include <cstring>
@@ -69,7 +71,10 @@ struct Owned {
 
 DLManagedTensor *tnp::to_dlpack(const ndarray &a) {
   const ArrayImpl &impl = implOf(a);
-  void *data = const_cast<void *>(impl.data()); // Traced: throws here.
+  // A GPU array's device memory (every call on it has finished); else the
+  // host's (traced: data() throws here).
+  void *data = impl.gpu ? static_cast<char *>(impl.gpu->data) + impl.byteOffset
+                        : const_cast<void *>(impl.data());
   auto exported = std::make_unique<Exported>();
   exported->array = a.impl();
   exported->shape = impl.shape;
@@ -78,7 +83,8 @@ DLManagedTensor *tnp::to_dlpack(const ndarray &a) {
     s /= static_cast<int64_t>(impl.dtype.itemsize());
   DLTensor &t = exported->managed.dl_tensor;
   t.data = data;
-  t.device = {kDLCPU, 0};
+  t.device =
+      impl.gpu ? DLDevice{kDLCUDA, impl.gpu->device} : DLDevice{kDLCPU, 0};
   t.ndim = static_cast<int32_t>(impl.shape.size());
   t.dtype = dlpackType(impl.dtype);
   t.shape = exported->shape.data();
@@ -94,11 +100,17 @@ ndarray tnp::from_dlpack(DLManagedTensor *tensor) {
     throw ValueError("from_dlpack: null tensor");
   Owned owned{tensor};
   const DLTensor &t = tensor->dl_tensor;
-  if (t.device.device_type != kDLCPU)
+  bool onGpu = t.device.device_type == kDLCUDA;
+  int gpus =
+      onGpu ? static_cast<int>(config::list_physical_devices("GPU").size()) : 0;
+  if (t.device.device_type != kDLCPU &&
+      !(onGpu && t.device.device_id >= 0 && t.device.device_id < gpus))
     throw DeviceError("from_dlpack: the tensor is on DLPack device type " +
                       std::to_string(t.device.device_type) + " (id " +
                       std::to_string(t.device.device_id) +
-                      "); tnp reads CPU tensors (kDLCPU) only");
+                      "); tnp reads CPU tensors (kDLCPU) and tensors on its "
+                      "GPUs (kDLCUDA, " +
+                      std::to_string(gpus) + " here)");
   std::optional<tnp::dtype> dtype = tnpType(t.dtype);
   if (!dtype)
     throw TypeError("from_dlpack: no tnp dtype for DLPack type code " +
@@ -118,6 +130,19 @@ ndarray tnp::from_dlpack(DLManagedTensor *tensor) {
     expected *= shape[i];
   }
   const char *data = static_cast<const char *>(t.data) + t.byte_offset;
+  if (onGpu) {
+    if (!contiguous)
+      throw NotImplementedError(
+          "from_dlpack: tnp imports GPU tensors that are row-major and "
+          "contiguous only, not strides " +
+          formatShape(strides) + " of shape " + formatShape(shape));
+    DLManagedTensor *keep = owned.release();
+    return ndarray(wrapOnGpu(const_cast<char *>(data), shape, *dtype,
+                             t.device.device_id, [keep] {
+                               if (keep->deleter)
+                                 keep->deleter(keep);
+                             }));
+  }
   if (contiguous) {
     DLManagedTensor *keep = owned.release();
     return from_buffer(data, shape, *dtype, [keep] {

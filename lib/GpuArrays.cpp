@@ -17,7 +17,12 @@ using namespace tnp;
 using namespace tnp::detail;
 namespace cuda = tnp::runtime::cuda;
 
-GpuBuffer::~GpuBuffer() { cuda::release(data); }
+GpuBuffer::~GpuBuffer() {
+  if (external)
+    external();
+  else
+    cuda::release(data);
+}
 
 void tnp::detail::throwIfFailed(const cuda::Status &status,
                                 const std::string &what) {
@@ -39,6 +44,20 @@ tnp::detail::allocateOnGpu(shape_t shape, tnp::dtype dtype, int device) {
   throwIfFailed(status, "tnp: an array with shape " + formatShape(shape) +
                             " and data type " + std::string(dtype.name()) +
                             " on GPU:" + std::to_string(device));
+  auto impl = arrayOver(std::move(shape), dtype, nullptr);
+  impl->device = DeviceId{DeviceKind::GPU, device};
+  impl->gpu = std::move(block);
+  return impl;
+}
+
+std::shared_ptr<ArrayImpl>
+tnp::detail::wrapOnGpu(void *data, shape_t shape, tnp::dtype dtype, int device,
+                       std::function<void()> release) {
+  auto block = std::make_shared<GpuBuffer>();
+  block->device = device;
+  block->data = data;
+  block->bytes = checkedBytes(shape, dtype);
+  block->external = std::move(release);
   auto impl = arrayOver(std::move(shape), dtype, nullptr);
   impl->device = DeviceId{DeviceKind::GPU, device};
   impl->gpu = std::move(block);

@@ -18,6 +18,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -37,11 +38,13 @@ struct GpuBuffer {
   /// The host copy of the block, made at the first host read.
   std::mutex mutex;
   std::shared_ptr<runtime::Buffer> host;
+  /// For memory tnp does not own (a DLPack import): how it is given back.
+  std::function<void()> external;
 
   GpuBuffer() = default;
   GpuBuffer(const GpuBuffer &) = delete;
   GpuBuffer &operator=(const GpuBuffer &) = delete;
-  /// Hands the block back to its device's cache.
+  /// Hands the block back to its device's cache (or calls `external`).
   ~GpuBuffer();
 };
 
@@ -54,6 +57,13 @@ void throwIfFailed(const runtime::cuda::Status &status,
 /// A new, uninitialized array in GPU `device`'s memory.
 std::shared_ptr<ArrayImpl> allocateOnGpu(shape_t shape, tnp::dtype dtype,
                                          int device);
+
+/// An array over `bytes` of GPU `device`'s memory at `data`, which tnp does
+/// not own and never writes: `release` is called once when the last array
+/// using it is gone.
+std::shared_ptr<ArrayImpl> wrapOnGpu(void *data, shape_t shape,
+                                     tnp::dtype dtype, int device,
+                                     std::function<void()> release);
 
 /// A copy of `a` in GPU `device`'s memory.
 std::shared_ptr<ArrayImpl> copyToGpu(const ArrayImpl &a, int device);

@@ -16,7 +16,8 @@
 
 namespace tnp {
 
-/// A DLPack tensor over `a`'s memory (no copy): CPU device, row-major
+/// A DLPack tensor over `a`'s memory (no copy): the CPU device, or
+/// kDLCUDA and the GPU's index for an array on a GPU; row-major
 /// strides, a dtype code per DLPack (bool as code 6, DLPack's kDLBool since
 /// 0.8). The caller owns the result and calls its `deleter` once when done;
 /// `a`'s memory stays valid until then. The consumer must not write it: tnp
@@ -28,9 +29,11 @@ DLManagedTensor *to_dlpack(const ndarray &a);
 /// before from_dlpack returns when it copies or fails. No copy when the
 /// tensor is on the CPU, row-major and contiguous (any strides of size-1
 /// dimensions) and its data is aligned to `buffer_alignment`; otherwise its
-/// elements are copied once (strided layouts included). DeviceError for a
-/// tensor on another device, TypeError for a dtype tnp lacks or vector lanes,
-/// ValueError for a negative dimension.
+/// elements are copied once (strided layouts included). A tensor on one of
+/// tnp's GPUs (kDLCUDA) becomes an array on that GPU over its memory, which
+/// must be row-major and contiguous (NotImplementedError otherwise).
+/// DeviceError for a tensor on another device, TypeError for a dtype tnp
+/// lacks or vector lanes, ValueError for a negative dimension.
 ndarray from_dlpack(DLManagedTensor *tensor);
 
 } // namespace tnp

@@ -261,7 +261,15 @@ void bindArray(nb::module_ &m) {
       .def("__dlpack__",
            [](const PyArray &a, nb::kwargs) { return dlpackCapsule(a.value); })
       .def("__dlpack_device__",
-           [](const PyArray &) { return nb::make_tuple(1, 0); })
+           [](const PyArray &a) {
+             // DLPack's (kDLCPU, 0), or (kDLCUDA, index) on a GPU.
+             std::string device = a.value.device();
+             size_t gpu = device.rfind("device:GPU:");
+             if (gpu == std::string::npos)
+               return nb::make_tuple(int(kDLCPU), 0);
+             return nb::make_tuple(int(kDLCUDA),
+                                   std::stoi(device.substr(gpu + 11)));
+           })
       .def("__repr__", [](const PyArray &a) { return tfRepr(a.value); })
       .def("__str__", [](const PyArray &a) { return tfStr(a.value); })
       .def("__bool__", [](const PyArray &a) { return bool(a.value); })

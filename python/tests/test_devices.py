@@ -67,12 +67,14 @@ GPU_SCRIPT = textwrap.dedent("""
             x + 1
     for array in (x, product, traced):
         assert array.device.endswith("device:GPU:0"), array.device
+        assert array.__dlpack_device__() == (2, 0)  # kDLCUDA, GPU:0
     np.testing.assert_array_equal(np.asarray(x), a)
     np.testing.assert_allclose(np.asarray(product), a @ b, rtol=1e-4,
                                atol=1e-4)
     np.testing.assert_allclose(np.asarray(traced), a @ b, rtol=1e-4,
                                atol=1e-4)
     assert tnp.copy(product).device.endswith("device:CPU:0")
+    assert tnp.copy(product).__dlpack_device__() == (1, 0)
     print("ok")
 """)
 

@@ -12,6 +12,7 @@
 
 #include "ErrorOf.h"
 
+#include <tnp/dlpack.h>
 #include <tnp/tnp.h>
 
 #include <gtest/gtest.h>
@@ -190,6 +191,40 @@ TEST_F(GpuArrayTest, SortsRunOnTheCpuUnderSoftPlacement) {
   tnp::config::set_soft_device_placement(true);
   EXPECT_NE(message.find("no GPU kernel for tnp.sort"), std::string::npos)
       << message;
+}
+
+TEST_F(GpuArrayTest, DLPackSharesGpuMemory) {
+  tnp::ndarray x;
+  {
+    tnp::device_scope scope("GPU:0");
+    x = tnp::asarray(std::vector<int32_t>{4, 5, 6});
+  }
+  DLManagedTensor *tensor = tnp::to_dlpack(x);
+  EXPECT_EQ(tensor->dl_tensor.device.device_type, kDLCUDA);
+  EXPECT_EQ(tensor->dl_tensor.device.device_id, 0);
+  void *memory = tensor->dl_tensor.data;
+  // Imported back: an array on GPU:0 over the same memory.
+  tnp::ndarray y = tnp::from_dlpack(tensor);
+  EXPECT_EQ(y.device(), kGpu0);
+  DLManagedTensor *again = tnp::to_dlpack(y);
+  EXPECT_EQ(again->dl_tensor.data, memory);
+  again->deleter(again);
+  EXPECT_EQ(y.to_vector<int32_t>(), (std::vector<int32_t>{4, 5, 6}));
+  // A GPU tnp does not have, and a strided GPU tensor, are refused (and
+  // still deleted).
+  DLManagedTensor *other = tnp::to_dlpack(x);
+  other->dl_tensor.device.device_id = 7;
+  EXPECT_NE(errorOf<tnp::DeviceError>([&] {
+              tnp::from_dlpack(other);
+            }).find("kDLCUDA, 1 here"),
+            std::string::npos);
+  DLManagedTensor *strided = tnp::to_dlpack(x);
+  int64_t stride = 2;
+  strided->dl_tensor.strides = &stride;
+  EXPECT_NE(errorOf<tnp::NotImplementedError>([&] {
+              tnp::from_dlpack(strided);
+            }).find("row-major and contiguous only"),
+            std::string::npos);
 }
 
 TEST_F(GpuArrayTest, FailuresAreNamed) {
