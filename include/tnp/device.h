@@ -6,8 +6,9 @@
 // dlopen; none where there is no driver). A device_scope places what runs
 // on this thread inside it, as `with tf.device(...)`; outside every scope
 // operations run on the default device, CPU:0 (docs/devices.md).
-// Eager operations and traced functions run on CPU devices only so far: on
-// a GPU, soft placement (TF's default) runs them on CPU:0 instead.
+// Under a GPU's scope arrays live in its memory and eager operations and
+// traced functions run there; the few without a GPU kernel (sorts) run on
+// the CPU under soft placement (TF's default).
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,9 +73,9 @@ void set_logical_device_configuration(
 std::optional<std::vector<LogicalDeviceConfiguration>>
 get_logical_device_configuration(const PhysicalDevice &device);
 /// tf.config.set_soft_device_placement: on (the default, as in TF's eager
-/// mode), a scope naming a device that does not exist, or a GPU tnp cannot
-/// yet run operations on, places operations on CPU:0; off, that is a
-/// DeviceError.
+/// mode), a scope naming a device that does not exist places operations on
+/// CPU:0, and an operation with no GPU kernel under a GPU's scope runs on
+/// the CPU; off, those are a DeviceError and a NotImplementedError.
 void set_soft_device_placement(bool enabled);
 bool get_soft_device_placement();
 
