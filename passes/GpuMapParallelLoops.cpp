@@ -9,10 +9,12 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <numeric>
 #include <optional>
 
 namespace mlir::tnp {
@@ -70,6 +72,18 @@ std::optional<int64_t> constantTripCount(scf::ParallelOp loop, unsigned dim) {
   return llvm::divideCeil(std::max<int64_t>(*upper - *lower, 0), *step);
 }
 
+/// `loop` with its dimensions but the innermost collapsed into one.
+scf::ParallelOp collapseOuterDims(scf::ParallelOp loop) {
+  std::vector<unsigned> outer(loop.getNumLoops() - 1);
+  std::iota(outer.begin(), outer.end(), 0);
+  std::vector<unsigned> inner{loop.getNumLoops() - 1};
+  Block::iterator next = std::next(loop->getIterator());
+  IRRewriter rewriter(loop.getContext());
+  // Replaces `loop` by the collapsed one, built right before it.
+  collapseParallelLoops(rewriter, loop, {outer, inner});
+  return cast<scf::ParallelOp>(*std::prev(next));
+}
+
 struct TnpGpuMapParallelLoopsPass
     : public mlir::tnp::impl::TnpGpuMapParallelLoopsPassBase<
           TnpGpuMapParallelLoopsPass> {
@@ -99,6 +113,12 @@ struct TnpGpuMapParallelLoopsPass
   }
 
   LogicalResult mapOntoBlocks(scf::ParallelOp loop) {
+    // Blocks y and z take at most 65535 each, and dimensions past three
+    // would run sequentially in each block: the outer dimensions of a loop
+    // of rank 3 or more become one (on x, up to 2^31 - 1 blocks; each thread
+    // recovers them by division), the innermost stays.
+    if (loop.getNumLoops() > 2)
+      loop = collapseOuterDims(loop);
     unsigned rank = loop.getNumLoops();
     // A block takes elementsPerThread runs of blockSize consecutive
     // elements, a thread one element of each: warps stay coalesced, and

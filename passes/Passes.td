@@ -531,10 +531,13 @@ def TnpGpuMapParallelLoopsPass
     dimension, and a thread one element of each run, so that a warp's loads
     and stores coalesce and each thread has several in flight; blocks take
     the dimensions in order, the first on x (up to 2^31 - 1 blocks), the
-    next two on y and z. An innermost dimension of fewer known trips than
-    `block-size` (a split reduction's 32 threads per output) takes a block's
-    x threads, the next dimension the rest on y. Dimensions past three, and
-    loops nested in mapped ones (a reduction's), run sequentially.
+    next on y (up to 65535). A loop of rank 3 or more has its outer
+    dimensions collapsed into one first (each thread recovers them by
+    division), so that none waits on y or z's limit or runs sequentially. An
+    innermost dimension of fewer known trips than `block-size` (a split
+    reduction's 32 threads per output) takes a block's x threads, the next
+    dimension the rest on y. Loops nested in mapped ones (a reduction's) run
+    sequentially.
     Upstream gpu-map-parallel-loops maps the first dimension to threads'
     x instead, which strides a row-major warp across rows. A copy between
     views that are not both contiguous (which gpu.memcpy cannot do) becomes

@@ -236,24 +236,26 @@ void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_t gridY,
                       intptr_t gridZ, intptr_t blockX, intptr_t blockY,
                       intptr_t blockZ, int32_t sharedBytes, CUstream stream,
                       void **params, void **extra, size_t /*paramCount*/) {
-  if (!callOk() || !function)
+  if (!callOk())
     return;
   // An empty grid (a size-0 array) launches nothing.
   if (gridX == 0 || gridY == 0 || gridZ == 0)
     return;
-  // Blocks y and z (the second and third parallel dimensions,
-  // tnp-gpu-map-parallel-loops) take at most 65535 each: named here rather
-  // than left to the driver's CUDA_ERROR_INVALID_VALUE.
+  // Blocks y and z take at most 65535 each; y holds the blocks of an
+  // innermost dimension under outer ones (tnp-gpu-map-parallel-loops).
+  // Named here rather than left to the driver's CUDA_ERROR_INVALID_VALUE.
   if (gridY > 65535 || gridZ > 65535) {
     failCall(Status{"cuLaunchKernel: a grid of (" + std::to_string(gridX) +
                     ", " + std::to_string(gridY) + ", " +
                     std::to_string(gridZ) +
                     ") blocks: the GPU takes at most 65535 blocks along y "
-                    "and z (an array dimension after the first, or the "
-                    "last's blocks of 256, of over 65535 is not supported "
-                    "on the GPU yet)"});
+                    "and z (a last dimension of more than 65535 blocks of "
+                    "threads under outer dimensions is not supported on the "
+                    "GPU yet)"});
     return;
   }
+  if (!function)
+    return;
   Driver &driver = Driver::get();
   failCall(driver.check(
       driver.cuLaunchKernel(function, gridX, gridY, gridZ, blockX, blockY,

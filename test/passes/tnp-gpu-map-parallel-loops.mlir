@@ -49,3 +49,24 @@ func.func @short_rows(%m: index, %a: memref<?x32xf32>) {
   }
   return
 }
+
+// A loop of rank 3: its outer dimensions become one, on blocks x (up to
+// 2^31 - 1 blocks, where y and z take 65535), each thread recovering them by
+// division; the innermost keeps blocks y and threads x.
+// CHECK-LABEL: func.func @three_dims
+// CHECK: %[[OUTER:.*]] = arith.muli %arg0, %arg1 : index
+// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%[[OUTER]], %arg2)
+// CHECK: %[[J:.*]] = arith.remsi %{{.*}}, %arg1 : index
+// CHECK: %[[I:.*]] = arith.divsi %{{.*}}, %arg1 : index
+// CHECK: memref.store %{{.*}}, %arg3[%[[I]], %[[J]], %{{.*}}]
+// CHECK: {mapping = [#gpu.loop_dim_map<processor = sequential, {{.*}}>, #gpu.loop_dim_map<processor = thread_x
+// CHECK: {mapping = [#gpu.loop_dim_map<processor = block_x, {{.*}}>, #gpu.loop_dim_map<processor = block_y
+func.func @three_dims(%m: index, %n: index, %k: index, %a: memref<?x?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  scf.parallel (%i, %j, %l) = (%c0, %c0, %c0) to (%m, %n, %k) step (%c1, %c1, %c1) {
+    memref.store %f, %a[%i, %j, %l] : memref<?x?x?xf32>
+  }
+  return
+}

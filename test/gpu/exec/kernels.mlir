@@ -32,14 +32,6 @@ func.func @total(%x: tensor<?xf32>) -> tensor<f32> {
   return %r : tensor<f32>
 }
 
-func.func @plus_one3(%x: tensor<?x?x?xf32>) -> tensor<?x?x?xf32> {
-  %one = tnp.constant dense<1.0> : tensor<f32>
-  %ob = tnp.broadcast_in_dim %one, dims = []
-      : (tensor<f32>) -> tensor<?x?x?xf32>
-  %r = tnp.add %x, %ob : tensor<?x?x?xf32>
-  return %r : tensor<?x?x?xf32>
-}
-
 func.func @row_argmax(%x: tensor<?x?xf32>) -> tensor<?xi64> {
   %r = tnp.argmax %x, axis = 1 : (tensor<?x?xf32>) -> tensor<?xi64>
   return %r : tensor<?xi64>
