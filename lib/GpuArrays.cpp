@@ -33,21 +33,28 @@ void tnp::detail::throwIfFailed(const cuda::Status &status,
   throw DeviceError(what + ": " + status.error);
 }
 
+namespace {
+/// An array of `shape` and `dtype` over `block`, placed on its GPU.
+std::shared_ptr<ArrayImpl> arrayIn(std::shared_ptr<GpuBuffer> block,
+                                   shape_t shape, tnp::dtype dtype) {
+  auto impl = arrayOver(std::move(shape), dtype, nullptr);
+  impl->device = DeviceId{DeviceKind::GPU, block->device};
+  impl->gpu = std::move(block);
+  return impl;
+}
+} // namespace
+
 std::shared_ptr<ArrayImpl>
 tnp::detail::allocateOnGpu(shape_t shape, tnp::dtype dtype, int device) {
-  uint64_t bytes = checkedBytes(shape, dtype);
   auto block = std::make_shared<GpuBuffer>();
   block->device = device;
-  block->bytes = bytes;
+  block->bytes = checkedBytes(shape, dtype);
   cuda::Status status;
-  block->data = cuda::allocate(device, bytes, status);
+  block->data = cuda::allocate(device, block->bytes, status);
   throwIfFailed(status, "tnp: an array with shape " + formatShape(shape) +
                             " and data type " + std::string(dtype.name()) +
                             " on GPU:" + std::to_string(device));
-  auto impl = arrayOver(std::move(shape), dtype, nullptr);
-  impl->device = DeviceId{DeviceKind::GPU, device};
-  impl->gpu = std::move(block);
-  return impl;
+  return arrayIn(std::move(block), std::move(shape), dtype);
 }
 
 std::shared_ptr<ArrayImpl>
@@ -58,10 +65,7 @@ tnp::detail::wrapOnGpu(void *data, shape_t shape, tnp::dtype dtype, int device,
   block->data = data;
   block->bytes = checkedBytes(shape, dtype);
   block->external = std::move(release);
-  auto impl = arrayOver(std::move(shape), dtype, nullptr);
-  impl->device = DeviceId{DeviceKind::GPU, device};
-  impl->gpu = std::move(block);
-  return impl;
+  return arrayIn(std::move(block), std::move(shape), dtype);
 }
 
 std::shared_ptr<ArrayImpl> tnp::detail::copyToGpu(const ArrayImpl &a,
