@@ -59,8 +59,8 @@ def TnpLowerToLinalgPass : Pass<"tnp-lower-to-linalg", "::mlir::ModuleOp"> {
     Option<"gpu", "gpu", "bool", /*default=*/"false",
            "The code runs on a GPU: products call the GPU runtime's "
            "cuBLAS products (float32 and float64) instead, and "
-           "scatter-adds of 32- and 64-bit dtypes add atomically in "
-           "parallel">
+           "scatter adds, minima and maxima of 32- and 64-bit dtypes "
+           "combine atomically in parallel">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

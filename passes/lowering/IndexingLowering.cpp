@@ -165,23 +165,42 @@ static Target targetOf(OpBuilder &b, Location loc, Value indices,
       inRange};
 }
 
-/// The atomic add of `dtype` a GPU has (32- and 64-bit integers and
-/// floats), if any.
-static std::optional<arith::AtomicRMWKind> atomicAdd(Type dtype) {
+/// The atomic a GPU has for a scatter of `kind` into `dtype`, if any: adds,
+/// minima and maxima of 32- and 64-bit integers and floats (the float ones
+/// are buildCombine's minimumf/maximumf, NaN winning; the GPU has no float
+/// max instruction, so LLVM makes it a compare-and-swap loop).
+static std::optional<arith::AtomicRMWKind> atomicOf(ScatterKind kind,
+                                                    Type dtype) {
   if (!dtype.isIntOrFloat() || (dtype.getIntOrFloatBitWidth() != 32 &&
                                 dtype.getIntOrFloatBitWidth() != 64))
     return std::nullopt;
-  return isa<FloatType>(dtype) ? arith::AtomicRMWKind::addf
-                               : arith::AtomicRMWKind::addi;
+  bool isFloat = isa<FloatType>(dtype), isUnsigned = isUnsignedInt(dtype);
+  switch (kind) {
+  case ScatterKind::Add:
+    return isFloat ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi;
+  case ScatterKind::Min:
+    return isFloat      ? arith::AtomicRMWKind::minimumf
+           : isUnsigned ? arith::AtomicRMWKind::minu
+                        : arith::AtomicRMWKind::mins;
+  case ScatterKind::Max:
+    return isFloat      ? arith::AtomicRMWKind::maximumf
+           : isUnsigned ? arith::AtomicRMWKind::maxu
+                        : arith::AtomicRMWKind::maxs;
+  case ScatterKind::Mul:
+  case ScatterKind::Set:
+    break;
+  }
+  return std::nullopt;
 }
 
 /// tnp.scatter -> an scf.for nest over the updates carrying the result; each
 /// in-range update is combined into its element, out-of-range ones skipped.
-/// On a GPU a scatter-add of a dtype with atomic adds is an scf.parallel
-/// over the updates instead, each adding itself atomically into a copy of
-/// the operand: one thread per update, where the sequential loop would run
-/// in one thread. Floating sums then add in an order that varies from run
-/// to run, as in other GPU libraries.
+/// On a GPU a scatter-add, -min or -max of a dtype with such atomics is an
+/// scf.parallel over the updates instead, each combining itself atomically
+/// into a copy of the operand: one thread per update, where the sequential
+/// loop would run in one thread. Floating sums then add in an order that
+/// varies from run to run, as in other GPU libraries (minima and maxima do
+/// not depend on it).
 struct ScatterOpLowering : OpConversionPattern<ScatterOp> {
   ScatterOpLowering(const TypeConverter &converter, MLIRContext *context,
                     bool gpu)
@@ -221,8 +240,8 @@ struct ScatterOpLowering : OpConversionPattern<ScatterOp> {
     for (int64_t d = 0; d < updatesRank; ++d)
       ubs.push_back(getDimSize(rewriter, loc, updates, d));
     std::optional<arith::AtomicRMWKind> atomic =
-        gpu ? atomicAdd(dtype) : std::nullopt;
-    if (gpu && kind == ScatterKind::Add && atomic) {
+        gpu ? atomicOf(kind, dtype) : std::nullopt;
+    if (atomic) {
       SmallVector<std::pair<Value, int64_t>> sources;
       for (int64_t d = 0; d < operandRank; ++d)
         sources.push_back({operand, d});
@@ -241,17 +260,17 @@ struct ScatterOpLowering : OpConversionPattern<ScatterOp> {
           [&](OpBuilder &b, Location, ValueRange ivs) {
             Target target = targetOf(b, loc, indices, ivs, batchRank, axes,
                                      sizes, operandRank);
-            auto add = [&](OpBuilder &nested) {
+            auto combine = [&](OpBuilder &nested) {
               Value value =
                   tensor::ExtractOp::create(nested, loc, updates, ivs);
               memref::AtomicRMWOp::create(nested, loc, *atomic, value, out,
                                           target.pos);
             };
             if (!target.inRange)
-              return add(b);
+              return combine(b);
             auto ifOp = scf::IfOp::create(b, loc, target.inRange);
             OpBuilder then = ifOp.getThenBodyBuilder();
-            add(then);
+            combine(then);
           });
       rewriter.replaceOp(op, bufferization::ToTensorOp::create(
                                  rewriter, loc, resultType, out,

@@ -117,6 +117,26 @@ func.func @scatter_mul(%x: tensor<?xf32> {bufferization.writable = false},
   return %s : tensor<?xf32>
 }
 
+// Scatter maxima are atomics too: an integer's native, a float's a
+// compare-and-swap loop (the GPU has no float atomic max).
+// CHECK-LABEL: // gpu.binary @scatter_max_i32_kernel
+// CHECK: atom.global.max.s32
+// PTXAS: ptxas: @scatter_max_i32_kernel assembles for sm_80,sm_90
+// CHECK-LABEL: // gpu.binary @scatter_max_f32_kernel
+// CHECK: atom.{{.*}}global.cas.b32
+// PTXAS: ptxas: @scatter_max_f32_kernel assembles for sm_80,sm_90
+func.func @scatter_max_i32(%x: tensor<?xi32> {bufferization.writable = false},
+                           %i: tensor<5x1xi32>, %u: tensor<?xi32>) -> tensor<?xi32> {
+  %s = tnp.scatter max %x[%i], %u, axes = [0] : (tensor<?xi32>, tensor<5x1xi32>, tensor<?xi32>) -> tensor<?xi32>
+  return %s : tensor<?xi32>
+}
+
+func.func @scatter_max_f32(%x: tensor<?xf32> {bufferization.writable = false},
+                           %i: tensor<5x1xi32>, %u: tensor<?xf32>) -> tensor<?xf32> {
+  %s = tnp.scatter max %x[%i], %u, axes = [0] : (tensor<?xf32>, tensor<5x1xi32>, tensor<?xf32>) -> tensor<?xf32>
+  return %s : tensor<?xf32>
+}
+
 // A running sum along rows.
 // CHECK-LABEL: // gpu.binary @cumsum_kernel
 // CHECK: add.rn.f32

@@ -29,6 +29,28 @@ func.func @add_i64(%x: tensor<8xi64>, %i: tensor<4x1xi32>, %u: tensor<4xi64>) ->
 
 // -----
 
+// Minima and maxima too: the float ones NaN-winning (buildCombine's
+// minimumf/maximumf), integers by their signedness.
+// CHECK-LABEL: func.func @min_max
+// CHECK: scf.parallel
+// CHECK: memref.atomic_rmw maximumf
+// CHECK: scf.parallel
+// CHECK: memref.atomic_rmw minu
+// CHECK: scf.parallel
+// CHECK: memref.atomic_rmw maxs
+// CHECK-NOT: scf.for
+func.func @min_max(%x: tensor<8xf64>, %y: tensor<8xui32>, %z: tensor<8xi64>,
+                   %i: tensor<4x1xi32>, %u: tensor<4xf64>, %v: tensor<4xui32>,
+                   %w: tensor<4xi64>)
+    -> (tensor<8xf64>, tensor<8xui32>, tensor<8xi64>) {
+  %a = tnp.scatter max %x[%i], %u, axes = [0] : (tensor<8xf64>, tensor<4x1xi32>, tensor<4xf64>) -> tensor<8xf64>
+  %b = tnp.scatter min %y[%i], %v, axes = [0] : (tensor<8xui32>, tensor<4x1xi32>, tensor<4xui32>) -> tensor<8xui32>
+  %c = tnp.scatter max %z[%i], %w, axes = [0] : (tensor<8xi64>, tensor<4x1xi32>, tensor<4xi64>) -> tensor<8xi64>
+  return %a, %b, %c : tensor<8xf64>, tensor<8xui32>, tensor<8xi64>
+}
+
+// -----
+
 // No atomic for a multiply, nor for 8-bit or complex adds: the
 // sequential loop, in order, as on the CPU.
 // CHECK-LABEL: func.func @no_atomics
