@@ -18,6 +18,7 @@
 #include <tnp/dlpack.h>
 #include <tnp/tnp.h>
 
+#include "runtime/Matmul.h"
 #include "runtime/cuda/Blas.h"
 #include "runtime/cuda/DeviceRuntime.h"
 
@@ -46,16 +47,11 @@ void require(const cuda::Status &status, const char *what) {
 /// The runtime's cuBLAS product (tnp_gpu_matmul_float32: three 3-d memrefs,
 /// expanded) of row-major n x n matrices at a and b into out.
 void cublasProduct(float *a, float *b, float *out, int64_t n) {
-  using Product =
-      void (*)(float *, float *, int64_t, int64_t, int64_t, int64_t, int64_t,
-               int64_t, int64_t, float *, float *, int64_t, int64_t, int64_t,
-               int64_t, int64_t, int64_t, int64_t, float *, float *, int64_t,
-               int64_t, int64_t, int64_t, int64_t, int64_t, int64_t);
-  static Product product = [] {
+  static auto *product = [] {
     for (auto &[name, address] : cuda::gpuMatmulSymbols())
-      if (name.find("float32") != std::string::npos)
-        return reinterpret_cast<Product>(address);
-    return Product(nullptr);
+      if (name == std::string(tnp::runtime::kGpuMatmulPrefix) + "float32")
+        return reinterpret_cast<cuda::GpuMatmul<float> *>(address);
+    return static_cast<cuda::GpuMatmul<float> *>(nullptr);
   }();
   cuda::beginCall(0);
   product(a, a, 0, 1, n, n, n * n, n, 1, b, b, 0, 1, n, n, n * n, n, 1, out,

@@ -205,6 +205,9 @@ std::vector<std::pair<std::string, void *>>
 tnp::runtime::cuda::gpuMatmulSymbols() {
   // The names compiled code calls (runtime/Matmul.h), which the
   // functions above also carry for code linked ahead of time.
+  static_assert(
+      std::is_same_v<decltype(tnp_gpu_matmul_float32), GpuMatmul<float>> &&
+      std::is_same_v<decltype(tnp_gpu_matmul_float64), GpuMatmul<double>>);
   std::string prefix = kGpuMatmulPrefix;
   return {
       {prefix + "float32", reinterpret_cast<void *>(&tnp_gpu_matmul_float32)},

@@ -13,11 +13,21 @@
 #ifndef TNP_RUNTIME_CUDA_BLAS_H
 #define TNP_RUNTIME_CUDA_BLAS_H
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace tnp::runtime::cuda {
+
+/// The type of tnp_gpu_matmul_<T>: lhs, rhs and result as 3-d memrefs,
+/// expanded (allocated, aligned, offset, 3 sizes, 3 strides), as compiled
+/// code passes them.
+template <typename T>
+using GpuMatmul = void(T *, T *, int64_t, int64_t, int64_t, int64_t, int64_t,
+                       int64_t, int64_t, T *, T *, int64_t, int64_t, int64_t,
+                       int64_t, int64_t, int64_t, int64_t, T *, T *, int64_t,
+                       int64_t, int64_t, int64_t, int64_t, int64_t, int64_t);
 
 /// The product functions by name, for the JIT to bind in compiled code.
 std::vector<std::pair<std::string, void *>> gpuMatmulSymbols();
