@@ -1,13 +1,8 @@
 //===- Matmul.cpp - the BLAS products tnp.dot_general lowers to -----------===//
 
 #include "runtime/Matmul.h"
+#include "runtime/OpenBlas.h"
 #include "runtime/Workers.h"
-
-#include <cblas.h>
-
-// OpenBLAS's pthread builds export it (their fork handler calls it); weak,
-// so that a BLAS without it links.
-extern "C" __attribute__((weak)) int blas_thread_shutdown_(void);
 
 #include <algorithm>
 #include <complex>
@@ -26,13 +21,14 @@ namespace {
 /// gemm of each dtype: C = A @ B, A and B as `transA`/`transB` say, row-major.
 void gemm(CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int m, int n, int k,
           const float *a, int lda, const float *b, int ldb, float *c, int ldc) {
-  cblas_sgemm(CblasRowMajor, ta, tb, m, n, k, 1.0f, a, lda, b, ldb, 0.0f, c,
-              ldc);
+  openBlas().sgemm(CblasRowMajor, ta, tb, m, n, k, 1.0f, a, lda, b, ldb, 0.0f,
+                   c, ldc);
 }
 void gemm(CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int m, int n, int k,
           const double *a, int lda, const double *b, int ldb, double *c,
           int ldc) {
-  cblas_dgemm(CblasRowMajor, ta, tb, m, n, k, 1.0, a, lda, b, ldb, 0.0, c, ldc);
+  openBlas().dgemm(CblasRowMajor, ta, tb, m, n, k, 1.0, a, lda, b, ldb, 0.0, c,
+                   ldc);
 }
 template <typename R>
 void gemm(CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int m, int n, int k,
@@ -40,7 +36,8 @@ void gemm(CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int m, int n, int k,
           std::complex<R> *c, int ldc) {
   // Complex gemm takes its scalars by pointer.
   const std::complex<R> one = 1, zero = 0;
-  auto complexGemm = std::is_same_v<R, float> ? cblas_cgemm : cblas_zgemm;
+  auto complexGemm =
+      std::is_same_v<R, float> ? openBlas().cgemm : openBlas().zgemm;
   complexGemm(CblasRowMajor, ta, tb, m, n, k, &one, a, lda, b, ldb, &zero, c,
               ldc);
 }
@@ -117,24 +114,6 @@ constexpr int64_t kParallelMultiplyAdds = int64_t(1) << 20;
 /// OpenBLAS's register blocks.
 constexpr int64_t kPanelAlign = 16;
 
-/// Sets OpenBLAS to one thread, once: tnp splits products into panels on
-/// its own workers instead. OpenBLAS 0.3.21's threads made 128^2 to 512^2
-/// float32 products 1.4-2x slower than newer OpenBLAS's on 2 cores. Its
-/// server threads, started when it loads (OPENBLAS_NUM_THREADS of them, less
-/// one), then stop: they outlive a change to one thread and, idle, still
-/// took a core from tnp's workers in most processes (a 256^2 float32
-/// product on 2 threads took 0.37-0.46 ms in 7 of 10, 0.18 in the rest).
-/// OpenBLAS starts them again if ever asked for more threads.
-void useOneBlasThread() {
-  static const bool once = [] {
-    openblas_set_num_threads(1);
-    if (blas_thread_shutdown_)
-      blas_thread_shutdown_();
-    return true;
-  }();
-  (void)once;
-}
-
 /// o = a @ x for one batch, split into panels of rows (or columns, when
 /// there are more of them) across the workers when it is large enough.
 template <typename T>
@@ -174,10 +153,10 @@ void matmul(T *, T *lhsAligned, int64_t lhsOffset, int64_t batch, int64_t m,
             int64_t rbs, int64_t rrs, int64_t rcs, T *, T *outAligned,
             int64_t outOffset, int64_t, int64_t, int64_t, int64_t obs,
             int64_t ors, int64_t ocs) {
-  useOneBlasThread();
   const T *lhs = lhsAligned + lhsOffset, *rhs = rhsAligned + rhsOffset;
   T *out = outAligned + outOffset;
-  bool fitsBlas = m <= kBlasMax && n <= kBlasMax && k <= kBlasMax && ocs == 1 &&
+  bool fitsBlas = openBlas().unavailable.empty() && m <= kBlasMax &&
+                  n <= kBlasMax && k <= kBlasMax && ocs == 1 &&
                   ors >= std::max<int64_t>(n, 1) && ors <= kBlasMax &&
                   lrs <= kBlasMax && lcs <= kBlasMax && rrs <= kBlasMax &&
                   rcs <= kBlasMax;
@@ -237,6 +216,9 @@ std::vector<std::pair<std::string, void *>> tnp::runtime::matmulSymbols() {
 }
 
 std::string tnp::runtime::matmulBackend() {
-  return std::string("OpenBLAS ") + openblas_get_config() + ", in panels on " +
+  const OpenBlas &blas = openBlas();
+  if (!blas.unavailable.empty())
+    return blas.unavailable + ": loops";
+  return blas.description + ", in panels on " +
          std::to_string(workerThreads()) + " threads";
 }
