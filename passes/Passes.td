@@ -401,6 +401,36 @@ def TnpVectorizeShortReductionsPass
   ];
 }
 
+def TnpPeelVectorLoopsPass
+    : Pass<"tnp-peel-vector-loops", "::mlir::func::FuncOp"> {
+  let summary = "split vectorized loops into whole vectors and a remainder";
+  let description = [{
+    A vectorized loop over a size known only at run time (every eager
+    kernel's), or a constant one that is no whole number of vectors, may
+    end in a partial vector, so the vectorizer makes each of its transfers
+    a masked load or store behind a mask computed per trip. Masked stores
+    have no non-temporal form, and the masks cost a compare per vector. A
+    loop from a constant by its vector's length is split here: a copy runs
+    up to the least of its own bound and, for each buffer it moves vectors
+    of along the innermost dimension at its induction variable (plus a
+    constant), the end of the last whole vector that fits that buffer's
+    size; those transfers are in bounds by that bound, and are marked so.
+    The loop itself then runs what remains (one trip where the sizes
+    agree), masked as before.
+    ```mlir
+    affine.for %i = 0 to %n step 16 {
+      %v = vector.transfer_read %x[%i], %pad : memref<?xf32>, vector<16xf32>
+    // becomes
+    %m = affine.min affine_map<()[s0, s1] -> (s0, (s1 floordiv 16) * 16)>()[%n, %xn]
+    affine.for %i = 0 to %m step 16 {
+      %v = vector.transfer_read %x[%i], %pad {in_bounds = [true]} : ...
+    affine.for %i = %m to %n step 16 {
+      %v = vector.transfer_read %x[%i], %pad : memref<?xf32>, vector<16xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def TnpInferInBoundsPass
     : Pass<"tnp-infer-in-bounds", "::mlir::func::FuncOp"> {
   let summary = "mark vector transfers in bounds where loop bounds prove it";

@@ -119,6 +119,7 @@ void tnp::buildLinalgToLLVMPipeline(OpPassManager &pm,
     fn.addPass(affine::createAffineVectorize(vectorize));
     fn.addPass(createTnpVectorizeShortReductionsPass(
         TnpVectorizeShortReductionsPassOptions{options.vectorWidth}));
+    fn.addPass(createTnpPeelVectorLoopsPass());
     fn.addPass(createTnpInferInBoundsPass());
     fn.addPass(createTnpForwardTransfersPass());
     fn.addPass(createTnpInterleaveAccumulatorsPass());
