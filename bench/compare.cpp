@@ -4,13 +4,16 @@
 // bench/compare.py lists them), and prints for each `family case size eager
 // traced`: median seconds per call of tnp's eager op and of the same op
 // traced (tnp::trace). The inputs are float32 (float64 for `f64` cases),
-// seeded, built as compare.py builds them for NumPy, PyTorch and JAX.
+// seeded, built as compare.py builds them for NumPy, PyTorch and JAX. A
+// first line `# products: ...` names the BLAS tnp's products call and its
+// kernels (an OpenBLAS on the wrong kernels made them 5-8x slower once).
 //
 //===----------------------------------------------------------------------===//
 
 #include <tnp/tnp.h>
 
 #include "bench/Timing.h"
+#include "runtime/Matmul.h"
 
 #include <cstdio>
 #include <functional>
@@ -84,6 +87,7 @@ double median(const std::function<void()> &fn) {
 } // namespace
 
 int main() {
+  std::printf("# products: %s\n", tnp::runtime::matmulBackend().c_str());
   std::string family, kase;
   int64_t n;
   while (std::cin >> family >> kase >> n) {

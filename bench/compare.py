@@ -192,11 +192,15 @@ def measure_tnp(build, threads, workloads):
         input="\n".join(" ".join(map(str, w)) for w in workloads),
         capture_output=True, text=True, env=child_env(threads), check=True)
     eager, traced = {}, {}
+    backend = "?"
     for line in out.stdout.splitlines():
+        if line.startswith("# products: "):
+            backend = line[len("# products: "):]
+            continue
         family, case, n, e, t = line.split()
         eager[(family, case, int(n))] = float(e)
         traced[(family, case, int(n))] = float(t)
-    return eager, traced
+    return eager, traced, backend
 
 
 def median_of(runs):
@@ -257,7 +261,8 @@ def main():
     for threads in map(int, args.threads.split(",")):
         runs, names = {}, {}
         for _ in range(args.rounds):
-            eager, traced = measure_tnp(args.build, threads, workloads)
+            eager, traced, backend = measure_tnp(args.build, threads,
+                                                 workloads)
             runs.setdefault("tnp eager", []).append(eager)
             runs.setdefault("tnp traced", []).append(traced)
             for lib in PEERS:
@@ -270,6 +275,7 @@ def main():
         print("\n%d thread%s, medians of %d processes per library; peers: %s" % (
             threads, "" if threads == 1 else "s", args.rounds,
             "; ".join(names.values()) or "none"))
+        print("tnp's products: %s" % backend)
         header = ["workload", "size", "tnp eager", "tnp traced"] + \
             [lib for lib in PEERS if lib in results] + ["peer/tnp"]
         print(("%-22s %8s" + " %10s" * (len(header) - 2)) % tuple(header))
