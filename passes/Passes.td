@@ -218,7 +218,11 @@ def TnpTileTransposesPass
     load per source row, a `vector.transpose` (16 x 16 lowered to
     shuffles right away), one vector store per target row; into a target of 16 MiB
     or more those stores are marked to go around the caches
-    (tnp-stream-stores).
+    (tnp-stream-stores). Where the two tiled loops' sizes are not known to
+    be whole tiles (run-time sizes, as every eager kernel has, or
+    constants off the tile), the nest is first split in three: both loops
+    up to their size rounded down to the tile (transposed in registers),
+    the inner loop's strip past that, and the outer loop's, tiled by 8.
     ```mlir
     affine.for %i = 0 to %n { affine.for %j = 0 to %m {
       %v = affine.load %in[%j, %i]

@@ -275,57 +275,120 @@ struct TnpTileTransposesPass
   void runOnOperation() override {
     SmallVector<affine::AffineForOp> roots(
         getOperation().getBody().getOps<affine::AffineForOp>());
-    for (affine::AffineForOp root : roots) {
-      SmallVector<affine::AffineForOp> band;
-      affine::getPerfectlyNestedLoops(band, root);
-      if (band.size() < 2 || llvm::any_of(band, [](affine::AffineForOp loop) {
-            return loop.getNumIterOperands() != 0;
-          }))
-        continue;
-      std::optional<size_t> from = transposedFrom(band);
-      if (!from)
-        continue;
-      // A tile of one vector's lanes a side, where the elements fit in
-      // vectors: it is transposed in registers.
-      MutableArrayRef<affine::AffineForOp> tiled(band);
-      tiled = tiled.drop_front(*from);
-      std::optional<unsigned> bits = elementBits(band.back());
-      bool inRegisters =
-          vectorWidth > 0 && bits && (*bits == 32 || *bits == 64);
-      unsigned tile = inRegisters ? vectorWidth * 32 / *bits : kTile;
-      // Only whole tiles are transposed in registers: where sizes are
-      // dynamic or not a multiple of the tile, tiles of 8 (16 copied by
-      // scalars: 1.1 against 0.68 ms at 1024^2).
-      auto whole = [&](affine::AffineForOp loop) {
-        std::optional<uint64_t> trips = affine::getConstantTripCount(loop);
-        return trips && *trips % tile == 0;
-      };
-      if (inRegisters && !(whole(tiled.back()) && whole(tiled.end()[-2]))) {
-        inRegisters = false;
-        tile = kTile;
-      }
-      if (llvm::any_of(tiled, [&](affine::AffineForOp loop) {
-            std::optional<uint64_t> trips = affine::getConstantTripCount(loop);
-            return trips && *trips < 2 * tile;
-          }))
-        continue;
-      SmallVector<unsigned> sizes(tiled.size(), tile);
-      SmallVector<affine::AffineForOp> tiles;
-      if (failed(affine::tilePerfectlyNested(tiled, sizes, &tiles)))
-        continue;
-      // Tiles in register go along the source's rows (by 16: each row a
-      // stream the prefetcher follows), storing down the target's columns
-      // (a 4096^2 float32 transpose: 29 -> 20 ms, one thread).
-      if (inRegisters)
-        affine::interchangeLoops(tiles[tiled.size() - 2],
-                                 tiles[tiled.size() - 1]);
-      // From 0 by 1, as the vectorizer expects of the loops it looks at
-      // (it crashed on a tile's loop from %i0 to %i0 + 32).
-      for (affine::AffineForOp loop : tiles)
-        (void)affine::normalizeAffineFor(loop);
-      if (inRegisters)
-        transposeInRegisters(tiles[tiles.size() - 2], tile, shuffles);
+    for (affine::AffineForOp root : roots)
+      tileNest(root, /*splitWholeTiles=*/true);
+  }
+
+  /// Tiles the perfect nest `root` if it transposes. Where tiles could be
+  /// transposed in registers but the sizes are not known to be whole tiles
+  /// (an eager kernel's), and `splitWholeTiles`, the nest is first split
+  /// into its whole tiles and the strips left over (splitOffWholeTiles),
+  /// each tiled on its own.
+  void tileNest(affine::AffineForOp root, bool splitWholeTiles) {
+    SmallVector<affine::AffineForOp> band;
+    affine::getPerfectlyNestedLoops(band, root);
+    if (band.size() < 2 || llvm::any_of(band, [](affine::AffineForOp loop) {
+          return loop.getNumIterOperands() != 0;
+        }))
+      return;
+    std::optional<size_t> from = transposedFrom(band);
+    if (!from)
+      return;
+    // A tile of one vector's lanes a side, where the elements fit in
+    // vectors: it is transposed in registers.
+    MutableArrayRef<affine::AffineForOp> tiled(band);
+    tiled = tiled.drop_front(*from);
+    std::optional<unsigned> bits = elementBits(band.back());
+    bool inRegisters = vectorWidth > 0 && bits && (*bits == 32 || *bits == 64);
+    unsigned tile = inRegisters ? vectorWidth * 32 / *bits : kTile;
+    // Only whole tiles are transposed in registers: where sizes are not a
+    // multiple of the tile, tiles of 8 (16 copied by scalars: 1.1 against
+    // 0.68 ms at 1024^2).
+    auto whole = [&](affine::AffineForOp loop) {
+      return affine::getLargestDivisorOfTripCount(loop) % tile == 0;
+    };
+    if (inRegisters && !(whole(tiled.back()) && whole(tiled.end()[-2]))) {
+      if (splitWholeTiles &&
+          splitOffWholeTiles(band, tiled.size() - 2 + *from, tile))
+        return;
+      inRegisters = false;
+      tile = kTile;
     }
+    if (llvm::any_of(tiled, [&](affine::AffineForOp loop) {
+          std::optional<uint64_t> trips = affine::getConstantTripCount(loop);
+          return trips && *trips < 2 * tile;
+        }))
+      return;
+    SmallVector<unsigned> sizes(tiled.size(), tile);
+    SmallVector<affine::AffineForOp> tiles;
+    if (failed(affine::tilePerfectlyNested(tiled, sizes, &tiles)))
+      return;
+    // Tiles in register go along the source's rows (by 16: each row a
+    // stream the prefetcher follows), storing down the target's columns
+    // (a 4096^2 float32 transpose: 29 -> 20 ms, one thread).
+    if (inRegisters)
+      affine::interchangeLoops(tiles[tiled.size() - 2],
+                               tiles[tiled.size() - 1]);
+    // From 0 by 1, as the vectorizer expects of the loops it looks at
+    // (it crashed on a tile's loop from %i0 to %i0 + 32).
+    for (affine::AffineForOp loop : tiles)
+      (void)affine::normalizeAffineFor(loop);
+    if (inRegisters)
+      transposeInRegisters(tiles[tiles.size() - 2], tile, shuffles);
+  }
+
+  /// Splits the nest `band` (whose loops `outer` and `outer` + 1, the last
+  /// two, run from 0 by 1 to a bound) into three: both loops over whole
+  /// tiles (up to their bound rounded down to a multiple of `tile`), the
+  /// inner one's strip past its whole tiles, and the outer one's, then
+  /// tiles each (the first in registers). An eager transpose's sizes are
+  /// known only when it runs: its tiles were all copied by scalars.
+  bool splitOffWholeTiles(MutableArrayRef<affine::AffineForOp> band,
+                          size_t outer, unsigned tile) {
+    auto fromZero = [](affine::AffineForOp loop) {
+      return loop.hasConstantLowerBound() &&
+             loop.getConstantLowerBound() == 0 && loop.getStepAsInt() == 1 &&
+             loop.getUpperBoundMap().getNumResults() == 1;
+    };
+    if (outer + 2 != band.size() || !fromZero(band[outer]) ||
+        !fromZero(band[outer + 1]))
+      return false;
+    // The bound of `loop` rounded down to whole tiles.
+    auto wholeTilesEnd = [&](affine::AffineForOp loop) {
+      AffineMap ub = loop.getUpperBoundMap();
+      return AffineMap::get(ub.getNumDims(), ub.getNumSymbols(),
+                            ub.getResult(0).floorDiv(tile) * tile);
+    };
+    // Each copy's two loops, found again in the copy.
+    auto loopsOf = [&](Operation *root) {
+      SmallVector<affine::AffineForOp> copied;
+      affine::getPerfectlyNestedLoops(copied, cast<affine::AffineForOp>(root));
+      return std::pair{copied[outer], copied[outer + 1]};
+    };
+    Operation *root = band.front();
+    OpBuilder b(root);
+    Operation *wholeTiles = b.clone(*root);
+    Operation *innerStrip = b.clone(*root);
+    // (Bound operands copied first: setting a bound rewrites the operands
+    // they are read from.)
+    auto endAtWholeTiles = [&](affine::AffineForOp loop) {
+      SmallVector<Value> operands(loop.getUpperBoundOperands());
+      loop.setUpperBound(operands, wholeTilesEnd(loop));
+    };
+    auto startPastWholeTiles = [&](affine::AffineForOp loop) {
+      SmallVector<Value> operands(loop.getUpperBoundOperands());
+      loop.setLowerBound(operands, wholeTilesEnd(loop));
+    };
+    auto [rows, columns] = loopsOf(wholeTiles);
+    endAtWholeTiles(rows);
+    endAtWholeTiles(columns);
+    auto [stripRows, stripColumns] = loopsOf(innerStrip);
+    endAtWholeTiles(stripRows);
+    startPastWholeTiles(stripColumns);
+    startPastWholeTiles(band[outer]);
+    for (Operation *nest : {wholeTiles, innerStrip, root})
+      tileNest(cast<affine::AffineForOp>(nest), /*splitWholeTiles=*/false);
+    return true;
   }
 
   FrozenRewritePatternSet shuffles;

@@ -64,13 +64,27 @@ func.func @large(%in: memref<2048x2048xf32>, %out: memref<2048x2048xf32>) {
 
 // -----
 
-// Left to scalars in tiles: dynamic sizes (tiles clipped), a tile that
-// computes besides copying, and 16-bit elements (tiles of 8).
-// CHECK-LABEL: func.func @scalar
-// CHECK-NOT:   vector.transpose
-func.func @scalar(%in: memref<?x?xf32>, %out: memref<?x?xf32>,
-                  %a: memref<64x64xf32>, %b: memref<64x64xf32>,
-                  %h: memref<64x64xf16>, %g: memref<64x64xf16>) {
+// Sizes known only at run time (an eager kernel's): the whole tiles, up to
+// each size rounded down to 16, transposed in registers; then the strip of
+// columns past them, and the rows past them, copied by scalars.
+// CHECK-DAG:   #[[$TILES:.*]] = affine_map<()[s0] -> (s0 floordiv 16)>
+// CHECK-DAG:   #[[$STRIP:.*]] = affine_map<()[s0] -> ((s0 floordiv 16) * 2)>
+// CHECK-DAG:   #[[$REST:.*]] = affine_map<()[s0] -> ((s0 mod 16) ceildiv 8)>
+// CHECK-DAG:   #[[$ALL:.*]] = affine_map<()[s0] -> (s0 ceildiv 8)>
+// CHECK-LABEL: func.func @dynamic
+// CHECK:       affine.for %{{.*}} = 0 to #[[$TILES]]()[%[[M:.*]]] {
+// CHECK:         affine.for %{{.*}} = 0 to #[[$TILES]]()[%[[N:.*]]] {
+// CHECK-COUNT-16:  affine.vector_load
+// CHECK-COUNT-64:  vector.shuffle
+// CHECK-COUNT-16:  affine.vector_store
+// CHECK:       affine.for %{{.*}} = 0 to #[[$STRIP]]()[%[[N]]] {
+// CHECK:         affine.for %{{.*}} = 0 to #[[$REST]]()[%[[M]]] {
+// CHECK:           affine.load
+// CHECK:       affine.for %{{.*}} = 0 to #[[$REST]]()[%[[N]]] {
+// CHECK:         affine.for %{{.*}} = 0 to #[[$ALL]]()[%[[M]]] {
+// CHECK:           affine.load
+// CHECK-NOT:   affine.for
+func.func @dynamic(%in: memref<?x?xf32>, %out: memref<?x?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %n = memref.dim %out, %c0 : memref<?x?xf32>
@@ -81,6 +95,40 @@ func.func @scalar(%in: memref<?x?xf32>, %out: memref<?x?xf32>,
       affine.store %v, %out[%i, %j] : memref<?x?xf32>
     }
   }
+  return
+}
+
+// -----
+
+// 40 x 50: whole tiles up to 32 x 48 in registers, the strips (2 columns,
+// 8 rows: under two tiles of 8) left as loops.
+// CHECK-LABEL: func.func @off_the_tile
+// CHECK:       affine.for %{{.*}} = 0 to 2 {
+// CHECK:         affine.for %{{.*}} = 0 to 3 {
+// CHECK-COUNT-64:  vector.shuffle
+// CHECK:       affine.for %{{.*}} = 0 to 48 {
+// CHECK-NEXT:    affine.for %{{.*}} = 32 to 40 {
+// CHECK:       affine.for %{{.*}} = 48 to 50 {
+// CHECK-NEXT:    affine.for %{{.*}} = 0 to 40 {
+func.func @off_the_tile(%in: memref<40x50xf32>, %out: memref<50x40xf32>) {
+  affine.for %i = 0 to 50 {
+    affine.for %j = 0 to 40 {
+      %v = affine.load %in[%j, %i] : memref<40x50xf32>
+      affine.store %v, %out[%i, %j] : memref<50x40xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Left to scalars in tiles: a tile that computes besides copying, and
+// 16-bit elements (tiles of 8).
+// CHECK-LABEL: func.func @scalar
+// CHECK-NOT:   vector.transpose
+// CHECK-NOT:   vector.shuffle
+func.func @scalar(%a: memref<64x64xf32>, %b: memref<64x64xf32>,
+                  %h: memref<64x64xf16>, %g: memref<64x64xf16>) {
   affine.for %i = 0 to 64 {
     affine.for %j = 0 to 64 {
       %v = affine.load %a[%j, %i] : memref<64x64xf32>

@@ -151,7 +151,7 @@ TEST(TraceTest, TracedArgReductionsOverLongRowsMatchEager) {
 TEST(TraceTest, TracedTransposesInRegistersMatchEager) {
   // Static sizes of whole 16 x 16 (float32) or 8 x 8 (float64) tiles are
   // transposed in registers, and into 16 MiB or more (2048^2 float32) with
-  // non-temporal stores; eager sizes are dynamic and copy by scalars.
+  // non-temporal stores.
   auto transposed =
       tnp::trace([](const tnp::ndarray &x) { return tnp::transpose(x); });
   auto swapped = tnp::trace([](const tnp::ndarray &x) {
@@ -171,6 +171,41 @@ TEST(TraceTest, TracedTransposesInRegistersMatchEager) {
         tnp::array_equal(swapped(batch), tnp::transpose(batch, {0, 2, 1}))
             .item<bool>())
         << type;
+  }
+}
+
+TEST(TraceTest, TransposedCopiesAtAwkwardSizes) {
+  // Eager kernels (sizes known when they run) and traces of sizes off the
+  // tile split a transpose into whole tiles, transposed in registers, and
+  // the strips past them, copied by scalars: every element must land once.
+  auto traced =
+      tnp::trace([](const tnp::ndarray &x) { return tnp::transpose(x) + 0; });
+  for (auto [rows, cols] :
+       std::vector<std::pair<int64_t, int64_t>>{{1, 1},
+                                                {3, 17},
+                                                {16, 16},
+                                                {17, 33},
+                                                {31, 16},
+                                                {40, 50},
+                                                {100, 129},
+                                                {255, 257}}) {
+    for (tnp::dtype type :
+         {tnp::float32, tnp::float64, tnp::int32, tnp::int16}) {
+      tnp::ndarray x =
+          tnp::remainder(tnp::arange(rows * cols), 1000).reshape({rows, cols});
+      x = x.astype(type);
+      for (const tnp::ndarray &got :
+           {tnp::ascontiguousarray(tnp::transpose(x)), traced(x)}) {
+        std::vector<int64_t> values =
+            got.astype(tnp::int64).to_vector<int64_t>();
+        ASSERT_EQ(values.size(), static_cast<size_t>(rows * cols));
+        int64_t wrong = 0;
+        for (int64_t i = 0; i < cols; ++i)
+          for (int64_t j = 0; j < rows; ++j)
+            wrong += values[i * rows + j] != (j * cols + i) % 1000;
+        EXPECT_EQ(wrong, 0) << type << " " << rows << "x" << cols;
+      }
+    }
   }
 }
 
