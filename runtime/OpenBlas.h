@@ -7,8 +7,12 @@
 // Rapids Xeon (family 6, model 207) for a Prescott: SSE3 kernels, float32
 // products 5-8x slower than with its AVX-512 ones. Where OPENBLAS_CORETYPE
 // is unset, it is set for the load from the CPU's own features (AVX-512:
-// SkylakeX; AVX2 and FMA: Haswell, or Zen on AMD), the kernels OpenBLAS
-// picks for every such CPU it knows; a user's OPENBLAS_CORETYPE wins.
+// SkylakeX; AVX2 and FMA: Haswell, or Zen on AMD), the kernels 0.3.21
+// picks for every such CPU it knows. A newer OpenBLAS's newer targets
+// (SapphireRapids, say) are then not chosen by itself: a user's
+// OPENBLAS_CORETYPE wins. Setting and removing it (once per process, at
+// the first product) races with another thread reading the environment at
+// that moment: setenv is not thread-safe.
 //
 //===----------------------------------------------------------------------===//
 
