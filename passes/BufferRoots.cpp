@@ -2,7 +2,9 @@
 
 #include "passes/BufferRoots.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
@@ -19,4 +21,17 @@ bool tnp::isDistinctBuffer(Value root) {
     return isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
   return isa_and_present<memref::AllocOp, memref::AllocaOp>(
       root.getDefiningOp());
+}
+
+bool tnp::isOnlyStoredInto(Value buffer) {
+  return llvm::all_of(buffer.getUsers(), [&](Operation *user) {
+    if (auto write = dyn_cast<vector::TransferWriteOp>(user))
+      return write.getBase() == buffer && write.getValueToStore() != buffer;
+    if (auto store = dyn_cast<affine::AffineStoreOp>(user))
+      return store.getValueToStore() != buffer;
+    if (isa<memref::DimOp>(user))
+      return true;
+    return isa<affine::AffineVectorStoreOp, memref::StoreOp>(user) &&
+           user->getOperand(0) != buffer;
+  });
 }

@@ -21,6 +21,11 @@ Value rootOf(Value memref);
 /// in a buffer of its own, never one of the inputs).
 bool isDistinctBuffer(Value root);
 
+/// Whether every use of `buffer` stores elements into it (affine, vector
+/// or memref stores) or asks its sizes: nothing reads it, views it or
+/// passes it on, as with a result's buffer that a function only writes.
+bool isOnlyStoredInto(Value buffer);
+
 } // namespace mlir::tnp
 
 #endif // TNP_PASSES_BUFFERROOTS_H

@@ -27,6 +27,11 @@ namespace mlir::tnp {
 /// tnp-tile-transposes sets it, tnp-stream-stores lowers it.
 inline constexpr llvm::StringLiteral kNontemporalAttr = "tnp.nontemporal";
 
+/// Integer attribute on a tnp.nontemporal store: its buffer, and each row
+/// of it, starts at a multiple of this many bytes, as a run-time check
+/// around the store found (tnp-tile-transposes, for run-time sizes).
+inline constexpr llvm::StringLiteral kAlignedRowsAttr = "tnp.aligned_rows";
+
 /// Stores into buffers of this many bytes or more go around the caches
 /// (tnp-tile-transposes' targets, tnp-stream-stores' results): half the
 /// last-level cache of the machines measured, so that the lines would be

@@ -223,6 +223,12 @@ def TnpTileTransposesPass
     constants off the tile), the nest is first split in three: both loops
     up to their size rounded down to the tile (transposed in registers),
     the inner loop's strip past that, and the outer loop's, tiled by 8.
+    Where the target is a function argument of run-time sizes that the
+    function only writes (an eager kernel's result), the whole tiles come
+    in two copies behind an `scf.if`: when the target has 16 MiB or more
+    and its start and row length are multiples of a vector's bytes, a copy
+    whose stores stream and say so (`tnp.aligned_rows`, the alignment
+    tnp-stream-stores then claims); otherwise the copy as before.
     ```mlir
     affine.for %i = 0 to %n { affine.for %j = 0 to %m {
       %v = affine.load %in[%j, %i]
@@ -239,6 +245,8 @@ def TnpTileTransposesPass
            "float32 lanes of a vector; 0 keeps tiles of 8 copied by scalars">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect"];
 }
 
@@ -341,8 +349,9 @@ def TnpStreamStoresPass
     (a traced a*b+c of 2^22 float32: 1.80 -> 1.5 ms, one thread). A store
     that provably starts a whole line (rows and index multiples of the
     buffer's alignment: an allocation's, or `result-alignment` for the
-    function's arguments) says so; LLVM otherwise writes it in 8-byte
-    pieces (1.5 -> 1.24 ms).
+    function's arguments; or the store's `tnp.aligned_rows`, the alignment
+    of the buffer and its rows that a run-time check around it found) says
+    so; LLVM otherwise writes it in 8-byte pieces (1.5 -> 1.24 ms).
     Non-temporal stores are weakly ordered: a `llvm.fence seq_cst` follows
     the nest that runs them (a parallel loop's threads pass OpenMP's
     barrier, whose locked instructions drain the write-combining buffers).

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/BufferRoots.h"
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -76,11 +77,6 @@ int64_t knownDivisor(Value index) {
   return 1;
 }
 
-/// The alignment a store into `buffer` (static, identity layout) at an
-/// innermost index that is a multiple of `divisor` provably has: the
-/// buffer's own (an allocation's, or `resultAlignment` for the function's
-/// arguments, which the caller aligns), where each row and the index keep
-/// it. LLVM writes an under-aligned non-temporal vector as 8-byte pieces.
 /// The bytes of an element of `type`, for integers and floats of whole
 /// bytes; 0 for the rest (bool, whose bytes the LLVM lowering picks later;
 /// complex, index), which never stream.
@@ -91,18 +87,31 @@ int64_t itemBytesOf(MemRefType type) {
   return element.getIntOrFloatBitWidth() / 8;
 }
 
+/// The alignment a store into `buffer` (identity layout) at an innermost
+/// index that is a multiple of `divisor` provably has: the buffer's own (an
+/// allocation's, or `resultAlignment` for the function's arguments, which
+/// the caller aligns) where each row (static sizes) and the index keep it,
+/// or `alignedRows` where a run-time check found the buffer and its rows
+/// aligned to it. LLVM writes an under-aligned non-temporal vector as
+/// 8-byte pieces.
 llvm::MaybeAlign alignmentOf(Value buffer, int64_t divisor,
-                             uint64_t resultAlignment) {
-  uint64_t base = 0;
-  if (auto alloc = buffer.getDefiningOp<memref::AllocOp>())
-    base = alloc.getAlignment().value_or(0);
-  else if (isa<BlockArgument>(buffer))
-    base = resultAlignment;
+                             uint64_t resultAlignment, uint64_t alignedRows) {
+  uint64_t base = alignedRows;
+  if (base == 0) {
+    if (auto alloc = buffer.getDefiningOp<memref::AllocOp>())
+      base = alloc.getAlignment().value_or(0);
+    else if (isa<BlockArgument>(buffer))
+      base = resultAlignment;
+  }
   auto type = cast<MemRefType>(buffer.getType());
   int64_t itemBytes = itemBytesOf(type);
-  if (base < 2 || !itemBytes || !type.hasStaticShape() ||
-      !type.getLayout().isIdentity() || type.getRank() == 0 ||
-      type.getShape().back() * itemBytes % base || divisor * itemBytes % base)
+  if (base < 2 || !itemBytes || !type.getLayout().isIdentity() ||
+      type.getRank() == 0 || divisor * itemBytes % base)
+    return llvm::MaybeAlign();
+  bool rowsKeepIt =
+      alignedRows ||
+      (type.hasStaticShape() && type.getShape().back() * itemBytes % base == 0);
+  if (!rowsKeepIt)
     return llvm::MaybeAlign();
   return llvm::MaybeAlign(base);
 }
@@ -112,18 +121,10 @@ llvm::MaybeAlign alignmentOf(Value buffer, int64_t divisor,
 bool writeOnlyResult(Value buffer, func::FuncOp fn) {
   auto argument = dyn_cast<BlockArgument>(buffer);
   auto type = dyn_cast<MemRefType>(buffer.getType());
-  if (!argument || argument.getOwner() != &fn.front() || !type ||
-      !type.hasStaticShape() || !type.getLayout().isIdentity() ||
-      type.getNumElements() * itemBytesOf(type) < tnp::kStreamBytes)
-    return false;
-  return llvm::all_of(buffer.getUsers(), [&](Operation *user) {
-    if (auto write = dyn_cast<vector::TransferWriteOp>(user))
-      return write.getBase() == buffer && write.getValueToStore() != buffer;
-    if (auto store = dyn_cast<affine::AffineStoreOp>(user))
-      return store.getValueToStore() != buffer;
-    return isa<affine::AffineVectorStoreOp, memref::StoreOp>(user) &&
-           user->getOperand(0) != buffer;
-  });
+  return argument && argument.getOwner() == &fn.front() && type &&
+         type.hasStaticShape() && type.getLayout().isIdentity() &&
+         type.getNumElements() * itemBytesOf(type) >= tnp::kStreamBytes &&
+         tnp::isOnlyStoredInto(buffer);
 }
 
 /// Whether `write` streams a large result: a whole vector, in bounds,
@@ -160,7 +161,7 @@ struct TnpStreamStoresPass
           b, write.getLoc(), write.getValueToStore(), write.getBase(),
           write.getIndices(), /*nontemporal=*/true,
           alignmentOf(write.getBase(), knownDivisor(write.getIndices().back()),
-                      resultAlignment));
+                      resultAlignment, /*alignedRows=*/0));
       nests.insert(topLevelOf(write));
       write.erase();
     }
@@ -171,13 +172,15 @@ struct TnpStreamStoresPass
       if (!indices)
         return signalPassFailure();
       AffineMap map = store.getAffineMap();
+      auto alignedRows =
+          store->getAttrOfType<IntegerAttr>(tnp::kAlignedRowsAttr);
       vector::StoreOp::create(
           b, store.getLoc(), store.getValueToStore(), store.getMemRef(),
           *indices, /*nontemporal=*/true,
           alignmentOf(store.getMemRef(),
                       knownDivisor(map.getResults().back(),
                                    store.getMapOperands(), map.getNumDims()),
-                      resultAlignment));
+                      resultAlignment, alignedRows ? alignedRows.getInt() : 0));
       nests.insert(topLevelOf(store));
       store.erase();
     }

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/BufferRoots.h"
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/Affine/Analysis/LoopAnalysis.h"
@@ -13,6 +14,8 @@
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -177,9 +180,12 @@ struct TileAccess {
 /// Copies the T x T tile `outer` (over the store's rows) and its inner loop
 /// (along them) copy in registers, if that is all they do: T vector loads
 /// of the source's rows, one vector.transpose, lowered to shuffles by
-/// `shuffles`, T vector stores.
+/// `shuffles`, T vector stores: around the caches into a static target of
+/// kStreamBytes or more, or wherever `alignedRows` (the target's start and
+/// row alignment, which a run-time check found) is set.
 void transposeInRegisters(affine::AffineForOp outer, int64_t tile,
-                          const FrozenRewritePatternSet &shuffles) {
+                          const FrozenRewritePatternSet &shuffles,
+                          int64_t alignedRows) {
   auto trips = [](affine::AffineForOp loop) {
     return affine::getConstantTripCount(loop);
   };
@@ -240,10 +246,10 @@ void transposeInRegisters(affine::AffineForOp outer, int64_t tile,
       vector::TransposeOp::create(builder, loc, rows, ArrayRef<int64_t>{1, 0});
   Value columns = transpose.getResult();
   MemRefType targetType = store.getMemRefType();
-  bool stream =
-      targetType.hasStaticShape() &&
-      targetType.getNumElements() * element.getIntOrFloatBitWidth() / 8 >=
-          tnp::kStreamBytes;
+  bool stream = alignedRows || (targetType.hasStaticShape() &&
+                                targetType.getNumElements() *
+                                        element.getIntOrFloatBitWidth() / 8 >=
+                                    tnp::kStreamBytes);
   for (int64_t r = 0; r < tile; ++r) {
     auto [map, operands] = target.rowAt(r, zero);
     Value v = vector::ExtractOp::create(builder, loc, columns, r);
@@ -251,11 +257,67 @@ void transposeInRegisters(affine::AffineForOp outer, int64_t tile,
         builder, loc, v, store.getMemRef(), map, operands);
     if (stream)
       rowStore->setAttr(tnp::kNontemporalAttr, builder.getUnitAttr());
+    if (alignedRows)
+      rowStore->setAttr(tnp::kAlignedRowsAttr,
+                        builder.getI64IntegerAttr(alignedRows));
   }
   outer.erase();
   // Here, before a canonicalization would fold the transpose of the rows
   // into one insert per element.
   (void)applyOpPatternsGreedily({transpose.getOperation()}, shuffles);
+}
+
+/// Where the nest `nest` stores into a result of run-time size (an argument
+/// of the function, which only writes it), moves it into the else branch
+/// of an scf.if whose then branch, taken when the result has kStreamBytes
+/// or more and its start and row length are multiples of `lineBytes`,
+/// holds a copy of it: that copy, whose stores may stream and claim the
+/// alignment. None otherwise. An eager transpose's sizes are known only
+/// when it runs: its stores went through the caches, 3.4x the traced time
+/// at 4096^2 float32.
+Operation *versionToStream(Operation *nest, int64_t lineBytes) {
+  SmallVector<affine::AffineForOp> band;
+  affine::getPerfectlyNestedLoops(band, cast<affine::AffineForOp>(nest));
+  auto stores = band.back().getBody()->getOps<affine::AffineStoreOp>();
+  if (!llvm::hasSingleElement(stores))
+    return nullptr;
+  Value target = (*stores.begin()).getMemRef();
+  auto argument = dyn_cast<BlockArgument>(target);
+  auto type = cast<MemRefType>(target.getType());
+  auto fn = dyn_cast<func::FuncOp>(nest->getParentOp());
+  if (!argument || !fn || argument.getOwner() != &fn.front() ||
+      type.hasStaticShape() || !type.getLayout().isIdentity() ||
+      !tnp::isOnlyStoredInto(target))
+    return nullptr;
+  OpBuilder b(nest);
+  Location loc = nest->getLoc();
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  };
+  auto multipleOfLine = [&](Value bytes) -> Value {
+    Value rest = arith::RemUIOp::create(b, loc, bytes, constant(lineBytes));
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rest,
+                                 constant(0));
+  };
+  Value itemBytes = constant(type.getElementTypeBitWidth() / 8);
+  Value rowBytes = arith::MulIOp::create(
+      b, loc, itemBytes,
+      memref::DimOp::create(b, loc, target, type.getRank() - 1));
+  Value bytes = rowBytes;
+  for (int64_t d = 0; d + 1 < type.getRank(); ++d)
+    bytes = arith::MulIOp::create(b, loc, bytes,
+                                  memref::DimOp::create(b, loc, target, d));
+  Value start = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, target);
+  Value large = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, bytes,
+                                      constant(tnp::kStreamBytes));
+  Value aligned = arith::AndIOp::create(b, loc, multipleOfLine(rowBytes),
+                                        multipleOfLine(start));
+  auto branch =
+      scf::IfOp::create(b, loc, arith::AndIOp::create(b, loc, large, aligned),
+                        /*withElseRegion=*/true);
+  nest->moveBefore(branch.elseBlock()->getTerminator());
+  OpBuilder thenBuilder = branch.getThenBodyBuilder();
+  return thenBuilder.clone(*nest);
 }
 
 struct TnpTileTransposesPass
@@ -283,8 +345,9 @@ struct TnpTileTransposesPass
   /// transposed in registers but the sizes are not known to be whole tiles
   /// (an eager kernel's), and `splitWholeTiles`, the nest is first split
   /// into its whole tiles and the strips left over (splitOffWholeTiles),
-  /// each tiled on its own.
-  void tileNest(affine::AffineForOp root, bool splitWholeTiles) {
+  /// each tiled on its own. `alignedRows`: as transposeInRegisters takes it.
+  void tileNest(affine::AffineForOp root, bool splitWholeTiles,
+                int64_t alignedRows = 0) {
     SmallVector<affine::AffineForOp> band;
     affine::getPerfectlyNestedLoops(band, root);
     if (band.size() < 2 || llvm::any_of(band, [](affine::AffineForOp loop) {
@@ -334,7 +397,8 @@ struct TnpTileTransposesPass
     for (affine::AffineForOp loop : tiles)
       (void)affine::normalizeAffineFor(loop);
     if (inRegisters)
-      transposeInRegisters(tiles[tiles.size() - 2], tile, shuffles);
+      transposeInRegisters(tiles[tiles.size() - 2], tile, shuffles,
+                           alignedRows);
   }
 
   /// Splits the nest `band` (whose loops `outer` and `outer` + 1, the last
@@ -386,6 +450,10 @@ struct TnpTileTransposesPass
     endAtWholeTiles(stripRows);
     startPastWholeTiles(stripColumns);
     startPastWholeTiles(band[outer]);
+    int64_t vectorBytes = vectorWidth * 4;
+    if (Operation *streamed = versionToStream(wholeTiles, vectorBytes))
+      tileNest(cast<affine::AffineForOp>(streamed), /*splitWholeTiles=*/false,
+               vectorBytes);
     for (Operation *nest : {wholeTiles, innerStrip, root})
       tileNest(cast<affine::AffineForOp>(nest), /*splitWholeTiles=*/false);
     return true;

@@ -31,6 +31,33 @@ func.func @sequential(%out: memref<1024x64xf32>, %other: memref<64x16xf32>) {
 
 // -----
 
+// A store whose buffer and rows a run-time check found aligned (sizes
+// unknown here) claims that alignment where its index keeps it (16 float32
+// are 64 bytes; 8 are not), with or without result-alignment; the fence
+// follows the branch holding the nest.
+// CHECK-LABEL: func.func @aligned_rows
+// CHECK:       scf.if
+// CHECK:         vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true}
+// CHECK:         vector.store %{{.*}} {nontemporal = true}
+// CHECK-NEXT:    }
+// CHECK-NEXT:  }
+// CHECK-NEXT:  llvm.fence seq_cst
+// ALIGN-LABEL: func.func @aligned_rows
+// ALIGN:         vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true}
+// ALIGN:         vector.store %{{.*}} {nontemporal = true}
+func.func @aligned_rows(%out: memref<?x?xf32>, %n: index, %check: i1) {
+  %v = arith.constant dense<1.0> : vector<16xf32>
+  scf.if %check {
+    affine.for %i = 0 to %n {
+      affine.vector_store %v, %out[%i, %i * 16] {tnp.aligned_rows = 64 : i64, tnp.nontemporal} : memref<?x?xf32>, vector<16xf32>
+      affine.vector_store %v, %out[%i, %i * 8] {tnp.aligned_rows = 64 : i64, tnp.nontemporal} : memref<?x?xf32>, vector<16xf32>
+    }
+  }
+  return
+}
+
+// -----
+
 // In a parallel loop the fence follows the parallel loop: its threads pass
 // OpenMP's barrier.
 // CHECK-LABEL: func.func @parallel

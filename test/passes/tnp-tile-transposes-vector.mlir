@@ -71,12 +71,32 @@ func.func @large(%in: memref<2048x2048xf32>, %out: memref<2048x2048xf32>) {
 // CHECK-DAG:   #[[$STRIP:.*]] = affine_map<()[s0] -> ((s0 floordiv 16) * 2)>
 // CHECK-DAG:   #[[$REST:.*]] = affine_map<()[s0] -> ((s0 mod 16) ceildiv 8)>
 // CHECK-DAG:   #[[$ALL:.*]] = affine_map<()[s0] -> (s0 ceildiv 8)>
+// The whole tiles run in one of two copies: one whose stores stream,
+// claiming the alignment, where the result (an argument the function only
+// writes) has 16 MiB or more and its start and rows are whole 64-byte
+// lines; the other, as before.
 // CHECK-LABEL: func.func @dynamic
-// CHECK:       affine.for %{{.*}} = 0 to #[[$TILES]]()[%[[M:.*]]] {
-// CHECK:         affine.for %{{.*}} = 0 to #[[$TILES]]()[%[[N:.*]]] {
-// CHECK-COUNT-16:  affine.vector_load
-// CHECK-COUNT-64:  vector.shuffle
-// CHECK-COUNT-16:  affine.vector_store
+// CHECK-SAME:  %{{.*}}: memref<?x?xf32>, %[[OUT:.*]]: memref<?x?xf32>
+// CHECK-DAG:   %[[ROW:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK-DAG:   %[[BYTES:.*]] = arith.muli %[[ROW]], %{{.*}} : index
+// CHECK-DAG:   %[[START:.*]] = memref.extract_aligned_pointer_as_index %[[OUT]]
+// CHECK-DAG:   %[[LARGE:.*]] = arith.cmpi uge, %[[BYTES]], %{{.*}} : index
+// CHECK-DAG:   arith.remui %[[START]], %{{.*}} : index
+// CHECK-DAG:   arith.remui %[[ROW]], %{{.*}} : index
+// CHECK:       %[[BOTH:.*]] = arith.andi
+// CHECK:       %[[ALL:.*]] = arith.andi %[[LARGE]], %[[BOTH]] : i1
+// CHECK:       scf.if %[[ALL]] {
+// CHECK:         affine.for %{{.*}} = 0 to #[[$TILES]]()
+// CHECK:           affine.for %{{.*}} = 0 to #[[$TILES]]()
+// CHECK-COUNT-64:    vector.shuffle
+// CHECK-COUNT-16:    affine.vector_store {{.*}} {tnp.aligned_rows = 64 : i64, tnp.nontemporal}
+// CHECK:       } else {
+// CHECK:         affine.for %{{.*}} = 0 to #[[$TILES]]()[%[[M:.*]]] {
+// CHECK:           affine.for %{{.*}} = 0 to #[[$TILES]]()[%[[N:.*]]] {
+// CHECK-COUNT-16:    affine.vector_load
+// CHECK-COUNT-64:    vector.shuffle
+// CHECK-COUNT-16:    affine.vector_store {{[^]]*}}] : memref<?x?xf32>
+// CHECK:       }
 // CHECK:       affine.for %{{.*}} = 0 to #[[$STRIP]]()[%[[N]]] {
 // CHECK:         affine.for %{{.*}} = 0 to #[[$REST]]()[%[[M]]] {
 // CHECK:           affine.load

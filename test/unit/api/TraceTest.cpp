@@ -178,6 +178,9 @@ TEST(TraceTest, TransposedCopiesAtAwkwardSizes) {
   // Eager kernels (sizes known when they run) and traces of sizes off the
   // tile split a transpose into whole tiles, transposed in registers, and
   // the strips past them, copied by scalars: every element must land once.
+  // Eager results of 16 MiB or more whose rows are whole cache lines take
+  // a copy of the whole tiles that streams: 2049 x 2048 of 32 and 64 bits
+  // (not of 16: 8 MiB); 2047 x 2049 (rows off the lines) does not.
   auto traced =
       tnp::trace([](const tnp::ndarray &x) { return tnp::transpose(x) + 0; });
   for (auto [rows, cols] :
@@ -188,7 +191,9 @@ TEST(TraceTest, TransposedCopiesAtAwkwardSizes) {
                                                 {31, 16},
                                                 {40, 50},
                                                 {100, 129},
-                                                {255, 257}}) {
+                                                {255, 257},
+                                                {2048, 2049},
+                                                {2049, 2047}}) {
     for (tnp::dtype type :
          {tnp::float32, tnp::float64, tnp::int32, tnp::int16}) {
       tnp::ndarray x =
