@@ -293,27 +293,57 @@ IndexPlan tnp::detail::planIndex(const ndarray &x,
   return plan;
 }
 
-ndarray tnp::detail::argwhereOf(const ndarray &a) {
+std::vector<ndarray> tnp::detail::nonzeroPositions(const ndarray &a,
+                                                   bool perAxis) {
   if (implOf(a).tracer)
     ArrayImpl::throwTraced("nonzero/argwhere (the result's shape depends on "
                            "the values)");
   ndarray mask = a.dtype().is_bool() ? a : a.astype(bool_);
   shape_t shape = mask.ndim() ? mask.shape() : shape_t{1};
   int64_t n = mask.size(), k = shape.size();
-  ndarray flat = prim::reshape(mask, {n});
-  if (n == 0)
-    return zeros({0, k}, int64);
-  // Each true element's output row is the count of trues up to it, minus
-  // one; false elements go to row n, past the end, where scatter drops them.
-  ndarray counts = prim::scan(prim::Reduce::Sum, prim::convert(flat, int64), 0);
-  int64_t total = static_cast<const int64_t *>(counts.data())[n - 1];
-  if (total == 0)
-    return zeros({0, k}, int64);
-  ndarray rows = prim::reshape(where(flat, counts - 1, n), {n, 1});
-  std::vector<ndarray> coords;
-  for (int64_t d = 0; d < k; ++d)
-    coords.push_back(prim::reshape(prim::iota(shape, d, int64), {n, 1}));
-  ndarray positions = k == 1 ? coords[0] : prim::concatenate(coords, 1);
-  return prim::scatter(prim::Scatter::Set, empty({total, k}, int64), rows,
-                       positions, {0});
+  // On the host: the count is known only once every element is read, and
+  // the kernels that did it (a scan, then a scatter of positions) wrote six
+  // int64 temporaries per element: x[mask] of 2^20 float32 took 7.1 ms.
+  const auto *flags = static_cast<const uint8_t *>(mask.data());
+  int64_t total = 0, last = n - 1;
+  for (int64_t i = 0; i < n; ++i)
+    total += flags[i] != 0;
+  while (last >= 0 && !flags[last])
+    --last;
+  std::vector<std::shared_ptr<ArrayImpl>> outs;
+  std::vector<int64_t *> axes;
+  int64_t step = perAxis ? 1 : k;
+  if (perAxis) {
+    for (int64_t d = 0; d < k; ++d) {
+      outs.push_back(allocateArray({total}, int64));
+      axes.push_back(static_cast<int64_t *>(outs.back()->mutableData()));
+    }
+  } else {
+    outs.push_back(allocateArray({total, k}, int64));
+    for (int64_t d = 0; d < k; ++d)
+      axes.push_back(static_cast<int64_t *>(outs.back()->mutableData()) + d);
+  }
+  // Every element's coordinates go to the next free row, which only a true
+  // element keeps: no branch to mispredict on masks of random truths. Up to
+  // the last true element, that row is in bounds.
+  int64_t row = 0;
+  if (k == 1) {
+    for (int64_t i = 0; i <= last; ++i) {
+      axes[0][row * step] = i;
+      row += flags[i] != 0;
+    }
+  } else {
+    std::vector<int64_t> index(k, 0);
+    for (int64_t i = 0; i <= last; ++i) {
+      for (int64_t d = 0; d < k; ++d)
+        axes[d][row * step] = index[d];
+      row += flags[i] != 0;
+      for (int64_t d = k - 1; d >= 0 && ++index[d] == shape[d]; --d)
+        index[d] = 0;
+    }
+  }
+  std::vector<ndarray> positions;
+  for (std::shared_ptr<ArrayImpl> &out : outs)
+    positions.push_back(ndarray(std::move(out)));
+  return positions;
 }

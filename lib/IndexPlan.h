@@ -62,9 +62,10 @@ struct IndexPlan {
 /// for a zero slice step) for what NumPy rejects.
 IndexPlan planIndex(const ndarray &x, const std::vector<index_item> &items);
 
-/// The (N, k) int64 positions of the non-zero elements of `a` (k = a's rank,
-/// at least 1), in row-major order: np.argwhere.
-ndarray argwhereOf(const ndarray &a);
+/// The positions of the N non-zero elements of `a` (of rank k, at least 1)
+/// in row-major order, as int64: one (N, k) array (np.argwhere), or with
+/// `perAxis` one array of N per axis (np.nonzero).
+std::vector<ndarray> nonzeroPositions(const ndarray &a, bool perAxis);
 
 } // namespace tnp::detail
 

@@ -18,7 +18,6 @@
 #include "lib/Primitives.h"
 
 #include <algorithm>
-#include <cstring>
 
 using namespace tnp;
 using namespace tnp::detail;
@@ -73,24 +72,11 @@ ndarray tnp::take_along_axis(const ndarray &arr, const ndarray &indices,
 ndarray tnp::argwhere(const ndarray &a) {
   if (a.ndim() == 0 && !implOf(a).tracer)
     return zeros({a.astype(bool_).item<bool>() ? 1 : 0, 0}, int64);
-  return argwhereOf(a);
+  return nonzeroPositions(a, /*perAxis=*/false).front();
 }
 
 std::vector<ndarray> tnp::nonzero(const ndarray &a) {
-  ndarray where = argwhereOf(a);
-  int64_t n = where.shape()[0], k = where.shape()[1];
-  if (k == 1)
-    return {prim::reshape(where, {n})};
-  ndarray columns = prim::transpose(where, {1, 0});
-  std::vector<ndarray> out;
-  for (int64_t d = 0; d < k; ++d) {
-    auto row = allocateArray({n}, int64);
-    std::memcpy(row->mutableData(),
-                static_cast<const int64_t *>(columns.data()) + d * n,
-                n * sizeof(int64_t));
-    out.push_back(ndarray(std::move(row)));
-  }
-  return out;
+  return nonzeroPositions(a, /*perAxis=*/true);
 }
 
 std::vector<ndarray> tnp::where(const ndarray &condition) {

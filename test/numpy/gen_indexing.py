@@ -347,6 +347,15 @@ for fill in [0, 1]:
            list(np.nonzero(a)))
     c.case("argwhere_0d_%d" % fill, "argwhere", [np.array(fill)],
            {"traced": 0}, np.argwhere(np.array(fill)))
+# Falses after the last true (and before the first), which the positions'
+# branchless fill stops short of.
+edges = np.zeros((3, 2, 4), np.int16)
+edges[1, 0, 2] = edges[1, 1, 0] = 5
+for name, a in [("edges_1d", edges.ravel()), ("edges_3d", edges)]:
+    c.case("nonzero_" + name, "nonzero", [a], {"traced": 0},
+           list(np.nonzero(a)))
+    c.case("argwhere_" + name, "argwhere", [a], {"traced": 0},
+           np.argwhere(a))
 big = rng.integers(0, 2, size=(257, 129)) > 0
 c.case("nonzero_large", "nonzero", [big], {"traced": 0},
        list(np.nonzero(big)))
