@@ -17,9 +17,12 @@ peer's time over tnp's best (>= 1: tnp at least as fast), and writes
 DIR/<family>-<N>t.png: time against size, one line per library and case
 (matplotlib's Agg backend). Run it with a Python that has pip's NumPy (which
 links OpenBLAS), threadpoolctl, matplotlib, torch and jax: the one
-scripts/bench-env makes and prints.
+scripts/bench-env makes and prints. tnp's products call the BLAS --tnp-blas
+names (TNP_BLAS, runtime/Blas.h): by default pip's MKL beside that Python,
+which scripts/bench-env installs, else tnp's own choice.
 """
 import argparse
+import glob
 import json
 import os
 import subprocess
@@ -185,12 +188,22 @@ def measure_peer(lib, threads, workloads):
     return lines[0]["library"], {tuple(r[:3]): r[3] for r in lines[1:]}
 
 
-def measure_tnp(build, threads, workloads):
+def mkl_beside_python():
+    """pip's libmkl_rt beside this Python, or "" (TNP_BLAS's default)."""
+    found = sorted(glob.glob(os.path.join(sys.prefix, "lib",
+                                          "libmkl_rt.so.*")))
+    return found[-1] if found else ""
+
+
+def measure_tnp(build, threads, workloads, blas):
     program = os.path.join(build, "bench", "tnp-bench-compare")
+    env = child_env(threads)
+    if blas:
+        env["TNP_BLAS"] = blas
     out = subprocess.run(
         pinned(threads) + [program],
         input="\n".join(" ".join(map(str, w)) for w in workloads),
-        capture_output=True, text=True, env=child_env(threads), check=True)
+        capture_output=True, text=True, env=env, check=True)
     eager, traced = {}, {}
     backend = "?"
     for line in out.stdout.splitlines():
@@ -249,6 +262,9 @@ def main():
     parser.add_argument("--out", default="bench/plots")
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--worker")
+    parser.add_argument("--tnp-blas", default=mkl_beside_python(),
+                        help="the BLAS tnp's products call (TNP_BLAS); "
+                        "default: pip's MKL beside this Python, if any")
     args = parser.parse_args()
     if args.worker:
         workloads = [(f, c, int(n)) for f, c, n in
@@ -262,7 +278,7 @@ def main():
         runs, names = {}, {}
         for _ in range(args.rounds):
             eager, traced, backend = measure_tnp(args.build, threads,
-                                                 workloads)
+                                                 workloads, args.tnp_blas)
             runs.setdefault("tnp eager", []).append(eager)
             runs.setdefault("tnp traced", []).append(traced)
             for lib in PEERS:

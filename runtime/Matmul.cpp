@@ -1,7 +1,7 @@
 //===- Matmul.cpp - the BLAS products tnp.dot_general lowers to -----------===//
 
 #include "runtime/Matmul.h"
-#include "runtime/OpenBlas.h"
+#include "runtime/Blas.h"
 #include "runtime/Workers.h"
 
 #include <algorithm>
@@ -21,14 +21,14 @@ namespace {
 /// gemm of each dtype: C = A @ B, A and B as `transA`/`transB` say, row-major.
 void gemm(CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int m, int n, int k,
           const float *a, int lda, const float *b, int ldb, float *c, int ldc) {
-  openBlas().sgemm(CblasRowMajor, ta, tb, m, n, k, 1.0f, a, lda, b, ldb, 0.0f,
-                   c, ldc);
+  blas().sgemm(CblasRowMajor, ta, tb, m, n, k, 1.0f, a, lda, b, ldb, 0.0f, c,
+               ldc);
 }
 void gemm(CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int m, int n, int k,
           const double *a, int lda, const double *b, int ldb, double *c,
           int ldc) {
-  openBlas().dgemm(CblasRowMajor, ta, tb, m, n, k, 1.0, a, lda, b, ldb, 0.0, c,
-                   ldc);
+  blas().dgemm(CblasRowMajor, ta, tb, m, n, k, 1.0, a, lda, b, ldb, 0.0, c,
+               ldc);
 }
 template <typename R>
 void gemm(CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int m, int n, int k,
@@ -36,8 +36,7 @@ void gemm(CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int m, int n, int k,
           std::complex<R> *c, int ldc) {
   // Complex gemm takes its scalars by pointer.
   const std::complex<R> one = 1, zero = 0;
-  auto complexGemm =
-      std::is_same_v<R, float> ? openBlas().cgemm : openBlas().zgemm;
+  auto complexGemm = std::is_same_v<R, float> ? blas().cgemm : blas().zgemm;
   complexGemm(CblasRowMajor, ta, tb, m, n, k, &one, a, lda, b, ldb, &zero, c,
               ldc);
 }
@@ -155,7 +154,7 @@ void matmul(T *, T *lhsAligned, int64_t lhsOffset, int64_t batch, int64_t m,
             int64_t ors, int64_t ocs) {
   const T *lhs = lhsAligned + lhsOffset, *rhs = rhsAligned + rhsOffset;
   T *out = outAligned + outOffset;
-  bool fitsBlas = openBlas().unavailable.empty() && m <= kBlasMax &&
+  bool fitsBlas = blas().unavailable.empty() && m <= kBlasMax &&
                   n <= kBlasMax && k <= kBlasMax && ocs == 1 &&
                   ors >= std::max<int64_t>(n, 1) && ors <= kBlasMax &&
                   lrs <= kBlasMax && lcs <= kBlasMax && rrs <= kBlasMax &&
@@ -216,9 +215,9 @@ std::vector<std::pair<std::string, void *>> tnp::runtime::matmulSymbols() {
 }
 
 std::string tnp::runtime::matmulBackend() {
-  const OpenBlas &blas = openBlas();
-  if (!blas.unavailable.empty())
-    return blas.unavailable + ": loops";
-  return blas.description + ", in panels on " +
+  const Blas &loaded = blas();
+  if (!loaded.unavailable.empty())
+    return loaded.unavailable + ": loops";
+  return loaded.description + ", in panels on " +
          std::to_string(workerThreads()) + " threads";
 }

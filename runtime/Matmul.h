@@ -10,10 +10,10 @@
 // in MLIR's expanded calling convention (allocated, aligned, offset, sizes,
 // strides), views of the operands with any strides: a transposed operand is
 // a view, which BLAS reads as transposed, not a copy. The function calls
-// OpenBLAS's gemm (runtime/OpenBlas.h), set to one thread, per batch or per
-// panel of rows or columns on tnp's workers (runtime/Workers.h), copies an
-// operand that has no unit stride, and computes sizes beyond BLAS's 32-bit
-// integers (or every size, where OpenBLAS could not be loaded) with plain
+// the gemm of MKL or OpenBLAS (runtime/Blas.h), on one thread, per batch or
+// per panel of rows or columns on tnp's workers (runtime/Workers.h), copies
+// an operand that has no unit stride, and computes sizes beyond BLAS's
+// 32-bit integers (or every size, where no BLAS could be loaded) with plain
 // loops.
 //
 //===----------------------------------------------------------------------===//

@@ -48,6 +48,18 @@ else:
 if os.path.isfile("/usr/local/cuda/nvvm/libdevice/libdevice.10.bc"):
     config.available_features.add("libdevice")
 
+# pip's MKL in the build's Python environment (scripts/python-env), for the
+# tests of tnp's products on MKL (runtime/Blas.h).
+import glob
+
+mkl = sorted(glob.glob(os.path.join(config.tnp_obj_root, "py-venv", "lib",
+                                    "libmkl_rt.so.*")))
+if mkl:
+    config.available_features.add("mkl")
+    config.substitutions.append(("%mkl_rt", mkl[-1]))
+else:
+    lit_config.note("no libmkl_rt in build/py-venv: the MKL tests are skipped")
+
 # NumPy is the oracle of the differential tests; lit runs under the Python
 # that has it (Debian's python3-numpy).
 try:

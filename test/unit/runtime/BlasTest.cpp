@@ -1,9 +1,10 @@
-//===- OpenBlasTest.cpp - Tests of runtime/OpenBlas -----------------------===//
+//===- BlasTest.cpp - Tests of runtime/Blas -------------------------------===//
 //
-// Which kernels OpenBLAS loads with: the CPU's (by its features) unless the
-// user named some in OPENBLAS_CORETYPE, and the environment as it was. Each
-// case loads OpenBLAS in a fresh process (a death test re-running this
-// program), since a process loads it once.
+// Which BLAS the products call (TNP_BLAS's, else MKL or OpenBLAS), and which
+// kernels OpenBLAS loads with: the CPU's (by its features) unless the user
+// named some in OPENBLAS_CORETYPE, and the environment as it was. Each case
+// loads its BLAS in a fresh process (a death test re-running this program),
+// since a process loads it once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,13 +46,13 @@ namespace {
   std::exit(0);
 }
 
-class OpenBlasTest : public testing::Test {
+class BlasTest : public testing::Test {
 protected:
   void SetUp() override { GTEST_FLAG_SET(death_test_style, "threadsafe"); }
 };
 
 #if defined(__x86_64__)
-TEST_F(OpenBlasTest, KernelsOfThisCpuWhereUnset) {
+TEST_F(BlasTest, KernelsOfThisCpuWhereUnset) {
   __builtin_cpu_init();
   std::string core = "Prescott";
   if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
@@ -64,6 +65,7 @@ TEST_F(OpenBlasTest, KernelsOfThisCpuWhereUnset) {
     GTEST_SKIP() << "no AVX2: OpenBLAS picks its own kernels";
   EXPECT_EXIT(
       {
+        setenv("TNP_BLAS", "libopenblas.so.0", 1);
         unsetenv("OPENBLAS_CORETYPE");
         exitChecking(core, nullptr);
       },
@@ -71,12 +73,13 @@ TEST_F(OpenBlasTest, KernelsOfThisCpuWhereUnset) {
 }
 #endif
 
-TEST_F(OpenBlasTest, UsersCoreTypeWins) {
+TEST_F(BlasTest, UsersCoreTypeWins) {
   // Prescott's kernels run on every x86-64 CPU; elsewhere OpenBLAS has no
   // such name and picks its own.
 #if defined(__x86_64__)
   EXPECT_EXIT(
       {
+        setenv("TNP_BLAS", "libopenblas.so.0", 1);
         setenv("OPENBLAS_CORETYPE", "Prescott", 1);
         exitChecking("Prescott", "Prescott");
       },
@@ -84,6 +87,47 @@ TEST_F(OpenBlasTest, UsersCoreTypeWins) {
 #else
   GTEST_SKIP() << "not x86-64";
 #endif
+}
+
+/// Exits 0 if the products' description starts with `start` and holds
+/// `holds`; else prints it and exits 1.
+[[noreturn]] void exitIfDescribed(const std::string &start,
+                                  const std::string &holds) {
+  std::string backend = matmulBackend();
+  bool ok =
+      backend.rfind(start, 0) == 0 && backend.find(holds) != std::string::npos;
+  if (!ok)
+    std::fprintf(stderr, "products: '%s'\n", backend.c_str());
+  std::exit(ok ? 0 : 1);
+}
+
+TEST_F(BlasTest, TnpBlasNamesTheLibrary) {
+  EXPECT_EXIT(
+      {
+        setenv("TNP_BLAS", "libopenblas.so.0", 1);
+        exitIfDescribed("OpenBLAS", " kernels, in panels on ");
+      },
+      testing::ExitedWithCode(0), "");
+}
+
+TEST_F(BlasTest, AMissingLibraryLeavesLoopsAndSaysWhy) {
+  EXPECT_EXIT(
+      {
+        setenv("TNP_BLAS", "libtnp-no-such-blas.so.0", 1);
+        exitIfDescribed("no BLAS could be loaded (libtnp-no-such-blas.so.0",
+                        ": loops");
+      },
+      testing::ExitedWithCode(0), "");
+}
+
+TEST_F(BlasTest, ALibraryWithoutGemmsLeavesLoops) {
+  // libm loads, and has no cblas_sgemm.
+  EXPECT_EXIT(
+      {
+        setenv("TNP_BLAS", "libm.so.6", 1);
+        exitIfDescribed("libm.so.6 lacks the cblas gemms", ": loops");
+      },
+      testing::ExitedWithCode(0), "");
 }
 
 } // namespace

@@ -1,0 +1,154 @@
+//===- Blas.cpp - the BLAS the products call, opened at run time ----------===//
+
+#include "runtime/Blas.h"
+
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <climits>
+#include <cstdlib>
+#include <initializer_list>
+
+using namespace tnp::runtime;
+
+namespace {
+
+/// The OpenBLAS kernels for this CPU by its features (see Blas.h), or
+/// null to leave the choice to OpenBLAS.
+const char *coreTypeOfThisCpu() {
+#if defined(__x86_64__)
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+      __builtin_cpu_supports("avx512vl") &&
+      __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512cd"))
+    return "SkylakeX";
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+    return __builtin_cpu_is("amd") ? "Zen" : "Haswell";
+#endif
+  return nullptr;
+}
+
+template <typename Fn> Fn symbol(void *library, const char *name) {
+  return reinterpret_cast<Fn>(dlsym(library, name));
+}
+
+/// `name` opened, with OPENBLAS_CORETYPE set for the load where unset (an
+/// OpenBLAS reads it while it loads; the environment is left as found).
+void *open(const char *name) {
+  const char *coreType =
+      std::getenv("OPENBLAS_CORETYPE") ? nullptr : coreTypeOfThisCpu();
+  if (coreType)
+    setenv("OPENBLAS_CORETYPE", coreType, /*overwrite=*/0);
+  void *library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+  if (coreType)
+    unsetenv("OPENBLAS_CORETYPE");
+  return library;
+}
+
+/// OpenBLAS at `library` on one thread, described in `blas`.
+void startOpenBlas(void *library, Blas &blas) {
+  // One thread: tnp splits products into panels on its own workers.
+  // OpenBLAS 0.3.21's threads made 128^2 to 512^2 float32 products 1.4-2x
+  // slower than newer OpenBLAS's on 2 cores. Its server threads, started
+  // as it loads (OPENBLAS_NUM_THREADS of them, less one), then stop: they
+  // outlive a change to one thread and, idle, still took a core from tnp's
+  // workers in most processes (a 256^2 float32 product on 2 threads took
+  // 0.37-0.46 ms in 7 of 10, 0.18 in the rest). OpenBLAS starts them again
+  // if ever asked for more threads. blas_thread_shutdown_ is what its
+  // pthread builds' fork handler calls.
+  if (auto setThreads =
+          symbol<void (*)(int)>(library, "openblas_set_num_threads"))
+    setThreads(1);
+  if (auto shutdown = symbol<int (*)()>(library, "blas_thread_shutdown_"))
+    shutdown();
+  auto config = symbol<char *(*)()>(library, "openblas_get_config");
+  auto core = symbol<char *(*)()>(library, "openblas_get_corename");
+  blas.description = std::string(config ? config() : "OpenBLAS") + ", " +
+                     (core ? core() : "unknown") + " kernels";
+}
+
+/// MKL at `library` (libmkl_rt) set to run sequentially, described in
+/// `blas`; false where it cannot: its threading layer was chosen before,
+/// or its core and sequential libraries are not beside it (MKL loads them
+/// at its first call that computes, and exits the process when it
+/// cannot).
+bool startMkl(void *library, Blas &blas) {
+  constexpr int kSequential = 1; // MKL_THREADING_SEQUENTIAL
+  auto setLayer = symbol<int (*)(int)>(library, "MKL_Set_Threading_Layer");
+  Dl_info info;
+  char real[PATH_MAX];
+  if (!dladdr(reinterpret_cast<void *>(setLayer), &info) || !info.dli_fname ||
+      !realpath(info.dli_fname, real))
+    return false;
+  std::string path = real;
+  size_t slash = path.rfind('/'), so = path.rfind(".so");
+  if (slash == std::string::npos || so == std::string::npos || so < slash)
+    return false;
+  // (They cannot be opened on their own to check: each needs the other's
+  // symbols.)
+  for (const char *part : {"libmkl_core", "libmkl_sequential"}) {
+    std::string sibling = path.substr(0, slash + 1) + part + path.substr(so);
+    if (access(sibling.c_str(), R_OK) != 0)
+      return false;
+  }
+  if (setLayer(kSequential) != kSequential)
+    return false;
+  char version[256] = {};
+  if (auto getVersion =
+          symbol<void (*)(char *, int)>(library, "MKL_Get_Version_String"))
+    getVersion(version, sizeof(version) - 1);
+  blas.description = std::string(version[0] ? version : "MKL") + ", sequential";
+  return true;
+}
+
+/// The BLAS `name` (a file name dlopen searches for, or a path): MKL or
+/// OpenBLAS, by its symbols.
+Blas load(const char *name) {
+  Blas blas;
+  void *library = open(name);
+  if (!library) {
+    const char *reason = dlerror();
+    blas.unavailable = std::string("no BLAS could be loaded (") +
+                       (reason ? reason : name) + ")";
+    return blas;
+  }
+  blas.sgemm = symbol<decltype(blas.sgemm)>(library, "cblas_sgemm");
+  blas.dgemm = symbol<decltype(blas.dgemm)>(library, "cblas_dgemm");
+  blas.cgemm = symbol<decltype(blas.cgemm)>(library, "cblas_cgemm");
+  blas.zgemm = symbol<decltype(blas.zgemm)>(library, "cblas_zgemm");
+  if (!blas.sgemm || !blas.dgemm || !blas.cgemm || !blas.zgemm) {
+    blas.unavailable = std::string(name) + " lacks the cblas gemms";
+    return blas;
+  }
+  if (!symbol<void *>(library, "MKL_Set_Threading_Layer")) {
+    startOpenBlas(library, blas);
+    return blas;
+  }
+  if (!startMkl(library, blas))
+    blas.unavailable = std::string(name) +
+                       " (MKL) cannot run sequentially: its threading layer "
+                       "was chosen before, or its libmkl_core and "
+                       "libmkl_sequential are missing";
+  return blas;
+}
+
+/// The BLAS Blas.h's order picks.
+Blas load() {
+  if (const char *chosen = std::getenv("TNP_BLAS"); chosen && *chosen)
+    return load(chosen);
+#if defined(__x86_64__)
+  __builtin_cpu_init();
+  if (__builtin_cpu_is("intel"))
+    for (const char *mkl : {"libmkl_rt.so.3", "libmkl_rt.so.2"})
+      if (Blas blas = load(mkl); blas.unavailable.empty())
+        return blas;
+#endif
+  return load("libopenblas.so.0");
+}
+
+} // namespace
+
+const Blas &tnp::runtime::blas() {
+  static const Blas loaded = load();
+  return loaded;
+}
