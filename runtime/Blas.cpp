@@ -8,6 +8,8 @@
 #include <climits>
 #include <cstdlib>
 #include <initializer_list>
+#include <string>
+#include <utility>
 
 using namespace tnp::runtime;
 
@@ -112,23 +114,26 @@ Blas load(const char *name) {
                        (reason ? reason : name) + ")";
     return blas;
   }
+  // Closed again where it cannot serve: its gemms are never called.
+  auto unusable = [&](std::string why) {
+    dlclose(library);
+    Blas none;
+    none.unavailable = std::move(why);
+    return none;
+  };
   blas.sgemm = symbol<decltype(blas.sgemm)>(library, "cblas_sgemm");
   blas.dgemm = symbol<decltype(blas.dgemm)>(library, "cblas_dgemm");
   blas.cgemm = symbol<decltype(blas.cgemm)>(library, "cblas_cgemm");
   blas.zgemm = symbol<decltype(blas.zgemm)>(library, "cblas_zgemm");
-  if (!blas.sgemm || !blas.dgemm || !blas.cgemm || !blas.zgemm) {
-    blas.unavailable = std::string(name) + " lacks the cblas gemms";
-    return blas;
-  }
-  if (!symbol<void *>(library, "MKL_Set_Threading_Layer")) {
+  if (!blas.sgemm || !blas.dgemm || !blas.cgemm || !blas.zgemm)
+    return unusable(std::string(name) + " lacks the cblas gemms");
+  if (!symbol<void *>(library, "MKL_Set_Threading_Layer"))
     startOpenBlas(library, blas);
-    return blas;
-  }
-  if (!startMkl(library, blas))
-    blas.unavailable = std::string(name) +
-                       " (MKL) cannot run sequentially: its threading layer "
-                       "was chosen before, or its libmkl_core and "
-                       "libmkl_sequential are missing";
+  else if (!startMkl(library, blas))
+    return unusable(std::string(name) +
+                    " (MKL) cannot run sequentially: its threading layer "
+                    "was chosen before, or its libmkl_core and "
+                    "libmkl_sequential are missing");
   return blas;
 }
 
