@@ -105,8 +105,9 @@ llvm::MaybeAlign alignmentOf(Value buffer, int64_t divisor,
   }
   auto type = cast<MemRefType>(buffer.getType());
   int64_t itemBytes = itemBytesOf(type);
-  if (base < 2 || !itemBytes || !type.getLayout().isIdentity() ||
-      type.getRank() == 0 || divisor * itemBytes % base)
+  if (base < 2 || !llvm::isPowerOf2_64(base) || !itemBytes ||
+      !type.getLayout().isIdentity() || type.getRank() == 0 ||
+      divisor * itemBytes % base)
     return llvm::MaybeAlign();
   bool rowsKeepIt =
       alignedRows ||

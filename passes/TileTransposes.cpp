@@ -450,8 +450,12 @@ struct TnpTileTransposesPass
     endAtWholeTiles(stripRows);
     startPastWholeTiles(stripColumns);
     startPastWholeTiles(band[outer]);
+    // A vector of whole bytes a power of two: what an alignment is.
     int64_t vectorBytes = vectorWidth * 4;
-    if (Operation *streamed = versionToStream(wholeTiles, vectorBytes))
+    Operation *streamed = llvm::isPowerOf2_64(vectorBytes)
+                              ? versionToStream(wholeTiles, vectorBytes)
+                              : nullptr;
+    if (streamed)
       tileNest(cast<affine::AffineForOp>(streamed), /*splitWholeTiles=*/false,
                vectorBytes);
     for (Operation *nest : {wholeTiles, innerStrip, root})

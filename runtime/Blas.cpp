@@ -34,11 +34,13 @@ template <typename Fn> Fn symbol(void *library, const char *name) {
   return reinterpret_cast<Fn>(dlsym(library, name));
 }
 
-/// `name` opened, with OPENBLAS_CORETYPE set for the load where unset (an
-/// OpenBLAS reads it while it loads; the environment is left as found).
-void *open(const char *name) {
-  const char *coreType =
-      std::getenv("OPENBLAS_CORETYPE") ? nullptr : coreTypeOfThisCpu();
+/// `name` opened; where it may be OpenBLAS (`mayBeOpenBlas`), with
+/// OPENBLAS_CORETYPE set for the load where unset (OpenBLAS reads it while
+/// it loads; the environment is left as found).
+void *open(const char *name, bool mayBeOpenBlas) {
+  const char *coreType = !mayBeOpenBlas || std::getenv("OPENBLAS_CORETYPE")
+                             ? nullptr
+                             : coreTypeOfThisCpu();
   if (coreType)
     setenv("OPENBLAS_CORETYPE", coreType, /*overwrite=*/0);
   void *library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
@@ -47,8 +49,9 @@ void *open(const char *name) {
   return library;
 }
 
-/// OpenBLAS at `library` on one thread, described in `blas`.
-void startOpenBlas(void *library, Blas &blas) {
+/// OpenBLAS at `library` (`name`) on one thread, described in `blas`. A
+/// CBLAS without MKL's or OpenBLAS's symbols is called as it is.
+void startOpenBlas(void *library, const char *name, Blas &blas) {
   // One thread: tnp splits products into panels on its own workers.
   // OpenBLAS 0.3.21's threads made 128^2 to 512^2 float32 products 1.4-2x
   // slower than newer OpenBLAS's on 2 cores. Its server threads, started
@@ -65,18 +68,22 @@ void startOpenBlas(void *library, Blas &blas) {
     shutdown();
   auto config = symbol<char *(*)()>(library, "openblas_get_config");
   auto core = symbol<char *(*)()>(library, "openblas_get_corename");
-  blas.description = std::string(config ? config() : "OpenBLAS") + ", " +
-                     (core ? core() : "unknown") + " kernels";
+  blas.description = config && core
+                         ? std::string(config()) + ", " + core() + " kernels"
+                         : std::string(name) + ", a CBLAS";
 }
 
-/// MKL at `library` (libmkl_rt) set to run sequentially, described in
-/// `blas`; false where it cannot: its threading layer was chosen before,
+/// MKL at `library` (libmkl_rt) set to run sequentially with 32-bit
+/// integers (tnp passes int sizes), described in `blas`; false where it
+/// cannot: its threading or interface layer was chosen otherwise before,
 /// or its core and sequential libraries are not beside it (MKL loads them
 /// at its first call that computes, and exits the process when it
 /// cannot).
 bool startMkl(void *library, Blas &blas) {
   constexpr int kSequential = 1; // MKL_THREADING_SEQUENTIAL
+  constexpr int kLp64 = 0;       // MKL_INTERFACE_LP64
   auto setLayer = symbol<int (*)(int)>(library, "MKL_Set_Threading_Layer");
+  auto setInterface = symbol<int (*)(int)>(library, "MKL_Set_Interface_Layer");
   Dl_info info;
   char real[PATH_MAX];
   if (!dladdr(reinterpret_cast<void *>(setLayer), &info) || !info.dli_fname ||
@@ -93,7 +100,8 @@ bool startMkl(void *library, Blas &blas) {
     if (access(sibling.c_str(), R_OK) != 0)
       return false;
   }
-  if (setLayer(kSequential) != kSequential)
+  if (!setInterface || setInterface(kLp64) != kLp64 ||
+      setLayer(kSequential) != kSequential)
     return false;
   char version[256] = {};
   if (auto getVersion =
@@ -104,10 +112,10 @@ bool startMkl(void *library, Blas &blas) {
 }
 
 /// The BLAS `name` (a file name dlopen searches for, or a path): MKL or
-/// OpenBLAS, by its symbols.
-Blas load(const char *name) {
+/// OpenBLAS, by its symbols (`mayBeOpenBlas`: it may be OpenBLAS).
+Blas load(const char *name, bool mayBeOpenBlas) {
   Blas blas;
-  void *library = open(name);
+  void *library = open(name, mayBeOpenBlas);
   if (!library) {
     const char *reason = dlerror();
     blas.unavailable = std::string("no BLAS could be loaded (") +
@@ -128,27 +136,28 @@ Blas load(const char *name) {
   if (!blas.sgemm || !blas.dgemm || !blas.cgemm || !blas.zgemm)
     return unusable(std::string(name) + " lacks the cblas gemms");
   if (!symbol<void *>(library, "MKL_Set_Threading_Layer"))
-    startOpenBlas(library, blas);
+    startOpenBlas(library, name, blas);
   else if (!startMkl(library, blas))
     return unusable(std::string(name) +
-                    " (MKL) cannot run sequentially: its threading layer "
-                    "was chosen before, or its libmkl_core and "
-                    "libmkl_sequential are missing");
+                    " (MKL) cannot run sequentially with 32-bit integers: "
+                    "its threading or interface layer was chosen before, "
+                    "or its libmkl_core and libmkl_sequential are missing");
   return blas;
 }
 
 /// The BLAS Blas.h's order picks.
 Blas load() {
   if (const char *chosen = std::getenv("TNP_BLAS"); chosen && *chosen)
-    return load(chosen);
+    return load(chosen, /*mayBeOpenBlas=*/true);
 #if defined(__x86_64__)
   __builtin_cpu_init();
   if (__builtin_cpu_is("intel"))
-    for (const char *mkl : {"libmkl_rt.so.3", "libmkl_rt.so.2"})
-      if (Blas blas = load(mkl); blas.unavailable.empty())
+    for (const char *mkl : {"libmkl_rt.so.3", "libmkl_rt.so.2", "libmkl_rt.so"})
+      if (Blas blas = load(mkl, /*mayBeOpenBlas=*/false);
+          blas.unavailable.empty())
         return blas;
 #endif
-  return load("libopenblas.so.0");
+  return load("libopenblas.so.0", /*mayBeOpenBlas=*/true);
 }
 
 } // namespace

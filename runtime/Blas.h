@@ -4,14 +4,18 @@
 // first one rather than linked:
 //
 // - TNP_BLAS, where set, names the library (a file name dlopen searches
-//   for, or a path); whether it is MKL or OpenBLAS shows in its symbols.
+//   for, or a path); whether it is MKL or OpenBLAS shows in its symbols
+//   (another CBLAS is called as it is, its threads left to it).
 // - Otherwise, on Intel CPUs, MKL's libmkl_rt where dlopen finds it (a
 //   system MKL, or LD_LIBRARY_PATH naming pip's): on an Emerald Rapids Xeon
 //   its products split in two panels on 2 cores ran 10-25% faster in
 //   float64 (and 5-15% in float32) than OpenBLAS 0.3.21's, level with
 //   PyTorch's. MKL must run sequentially (tnp splits products on its own
-//   workers): where the process chose MKL's threading layer before tnp,
-//   OpenBLAS is used instead.
+//   workers) with 32-bit integers: where the process chose MKL's threading
+//   or interface layer otherwise before tnp, OpenBLAS is used instead. The
+//   layers tnp sets hold for the process: a host program calling the same
+//   libmkl_rt later runs sequentially too, as one calling the same OpenBLAS
+//   runs on one thread.
 // - Otherwise Debian's OpenBLAS, libopenblas.so.0.
 //
 // OpenBLAS picks its kernels for the CPU when it loads, from a table of CPU
@@ -45,8 +49,8 @@ struct Blas {
   decltype(&cblas_zgemm) zgemm = nullptr;
   /// Why the products run as loops instead; empty when a BLAS loaded.
   std::string unavailable;
-  /// "OpenBLAS <config>, <kernels>" or "MKL <version>, sequential", for
-  /// benchmarks to print.
+  /// "OpenBLAS <config>, <kernels> kernels", "<MKL's version>, sequential"
+  /// or "<library>, a CBLAS", for benchmarks to print.
   std::string description;
 };
 

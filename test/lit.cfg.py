@@ -57,6 +57,14 @@ mkl = sorted(glob.glob(os.path.join(config.tnp_obj_root, "py-venv", "lib",
 if mkl:
     config.available_features.add("mkl")
     config.substitutions.append(("%mkl_rt", mkl[-1]))
+    config.substitutions.append(("%mkl_dir", os.path.dirname(mkl[-1])))
+# tnp prefers MKL on Intel CPUs only (runtime/Blas.h).
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        if "GenuineIntel" in cpuinfo.read():
+            config.available_features.add("intel-cpu")
+except OSError:
+    pass
 else:
     lit_config.note("no libmkl_rt in build/py-venv: the MKL tests are skipped")
 
