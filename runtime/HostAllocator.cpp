@@ -7,6 +7,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstdlib>
 
@@ -143,11 +144,63 @@ namespace {
 /// kept in the kAlignment bytes in front of it.
 constexpr size_t kHeader = HostAllocator::kAlignment;
 
+/// Small blocks compiled code freed, kept by the thread that freed them for
+/// its next allocation of the same size, without the allocator's lock: a
+/// parallel loop's chunks each allocate their private rows
+/// (tnp-privatize-rows; a traced softmax of 256 rows, 64 chunks of 5
+/// buffers a call), and all went through the one mutex from every thread.
+/// At most kSlots blocks of kMaxBytes each per thread, none where the
+/// process's cache holds nothing (TNP_HOST_CACHE_MB=0: sanitizer runs, so
+/// that every free reaches the system); the rest, and a thread's blocks
+/// when it ends, go to the process's allocator.
+class ThreadBlocks {
+public:
+  static constexpr size_t kMaxBytes = size_t(16) << 10;
+  static constexpr int kSlots = 32;
+
+  /// A kept block of exactly `bytes`, or null.
+  void *take(size_t bytes) {
+    for (int i = used - 1; i >= 0; --i)
+      if (slots[i].bytes == bytes) {
+        void *block = slots[i].block;
+        slots[i] = slots[--used];
+        return block;
+      }
+    return nullptr;
+  }
+
+  /// Whether `block` (of `bytes`) is kept for this thread.
+  bool keep(void *block, size_t bytes) {
+    if (bytes > kMaxBytes || used == kSlots ||
+        HostAllocator::process().limit() == 0)
+      return false;
+    slots[used++] = {bytes, block};
+    return true;
+  }
+
+  ~ThreadBlocks() {
+    for (int i = 0; i < used; ++i)
+      HostAllocator::process().release(slots[i].block, slots[i].bytes);
+  }
+
+private:
+  struct Slot {
+    size_t bytes;
+    void *block;
+  };
+  std::array<Slot, kSlots> slots;
+  int used = 0;
+};
+
+thread_local ThreadBlocks threadBlocks;
+
 void *allocateForCompiledCode(int64_t bytes) {
   if (bytes < 0)
     return nullptr;
   size_t total = static_cast<size_t>(bytes) + kHeader;
-  auto *block = static_cast<char *>(HostAllocator::process().allocate(total));
+  auto *block = static_cast<char *>(threadBlocks.take(total));
+  if (!block)
+    block = static_cast<char *>(HostAllocator::process().allocate(total));
   if (!block)
     return nullptr;
   *reinterpret_cast<size_t *>(block) = total;
@@ -158,7 +211,9 @@ void freeForCompiledCode(void *buffer) {
   if (!buffer)
     return;
   char *block = static_cast<char *>(buffer) - kHeader;
-  HostAllocator::process().release(block, *reinterpret_cast<size_t *>(block));
+  size_t total = *reinterpret_cast<size_t *>(block);
+  if (!threadBlocks.keep(block, total))
+    HostAllocator::process().release(block, total);
 }
 
 } // namespace

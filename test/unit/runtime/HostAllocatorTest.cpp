@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <thread>
 #include <vector>
 
 using namespace tnp::runtime;
@@ -143,6 +144,45 @@ TEST(HostAllocatorTest, BuffersReuseFreedBlocks) {
   EXPECT_EQ(process.stats().hits - hits, kept ? 1u : 0u);
   if (kept)
     EXPECT_EQ(b->data(), first);
+}
+
+TEST(HostAllocatorTest, CompiledCodesSmallBlocksStayWithTheirThread) {
+  HostAllocator &process = HostAllocator::process();
+  if (process.limit() == 0)
+    GTEST_SKIP() << "TNP_HOST_CACHE_MB=0: every block goes to the system";
+  std::vector<std::pair<std::string, void *>> symbols =
+      compiledCodeAllocatorSymbols();
+  auto allocate = reinterpret_cast<void *(*)(int64_t)>(symbols[0].second);
+  auto release = reinterpret_cast<void (*)(void *)>(symbols[1].second);
+  // Freed and asked for again, a small block comes back to the thread
+  // without the allocator (no hit, no miss).
+  void *a = allocate(1000);
+  release(a);
+  HostAllocator::Stats before = process.stats();
+  void *b = allocate(1000);
+  EXPECT_EQ(b, a);
+  EXPECT_EQ(process.stats().hits, before.hits);
+  EXPECT_EQ(process.stats().misses, before.misses);
+  release(b);
+  // Past 16 KiB blocks go through the allocator.
+  void *large = allocate(64 << 10);
+  release(large);
+  before = process.stats();
+  release(allocate(64 << 10));
+  EXPECT_EQ(process.stats().hits, before.hits + 1);
+  // A thread keeps 32 blocks; the rest, and its blocks when it ends, go to
+  // the allocator's cache.
+  size_t cached = 0;
+  std::thread([&] {
+    std::vector<void *> blocks;
+    for (int i = 0; i < 40; ++i)
+      blocks.push_back(allocate(3000));
+    cached = process.stats().cachedBlocks;
+    for (void *block : blocks)
+      release(block);
+    EXPECT_EQ(process.stats().cachedBlocks, cached + 8);
+  }).join();
+  EXPECT_EQ(process.stats().cachedBlocks, cached + 40);
 }
 
 } // namespace
