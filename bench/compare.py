@@ -7,11 +7,16 @@ Each library runs in a child process pinned to the first N CPUs (taskset),
 for N in --threads, so every library gets the same cores: tnp (BUILD's
 tnp-bench-compare, eager and traced), NumPy (with the BLAS threadpoolctl
 names), PyTorch and JAX (jax.jit), each skipped when it does not import.
-Each library's process runs --rounds times, the libraries in turn: a process
-on these machines lands in a fast or a slow memory state and stays there
-(the same DRAM-bound sum took 1.5 or 2.2 ms from one process to the next),
-so one process per library decides a row by chance. A library's time is the
-median over its processes of each process's median (of 7 batches).
+Each library runs in --rounds processes, one per round: a process on
+these machines lands in a fast or a slow memory state and stays there (the
+same DRAM-bound sum took 1.5 or 2.2 ms from one process to the next), so one
+process per library decides a row by chance. A round starts one process per
+library and has them time each workload in turn, one library after the
+other, so a row's libraries are timed within seconds of each other: the
+machine's slow spells last minutes, and timing every workload of one
+library before the next library's put a spell on one side of a ratio. A
+library's time is the median over its processes of each process's median
+(of 7 batches).
 Prints one table per thread count, medians in ms and, for each row, the best
 peer's time over tnp's best (>= 1: tnp at least as fast), and writes
 DIR/<family>-<N>t.png: time against size, one line per library and case
@@ -27,6 +32,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
 
 # (family, case, sizes, quick sizes); a size is the side of square
@@ -43,6 +49,9 @@ WORKLOADS = [
     ("elementwise", "a*b+c", [2**10, 2**14, 2**18, 2**22], [2**18]),
 ]
 PEERS = ["numpy", "torch", "jax"]
+# Pause after each library's turn: its idle threads spin a while before they
+# sleep (OpenBLAS's about 2^28 cycles), on the cores the next library uses.
+SETTLE_SECONDS = 0.2
 
 
 def median(fn):
@@ -89,9 +98,17 @@ def numpy_fns(np):
     return inputs, ops
 
 
+def asked_workloads():
+    """The workloads the driver asks for, one line each, as they come."""
+    for line in iter(sys.stdin.readline, ""):
+        if line.strip():
+            family, case, n = line.split()
+            yield family, case, int(n)
+
+
 def run_peer(lib, threads, workloads):
-    """The worker: prints one JSON line per workload, and a first line
-    naming the library."""
+    """The worker: prints a first line naming the library, then one JSON
+    line per workload as it is asked for."""
     import numpy as np
     inputs, np_ops = numpy_fns(np)
     if lib == "numpy":
@@ -104,7 +121,7 @@ def run_peer(lib, threads, workloads):
         except ImportError:
             blas = "BLAS unknown (no threadpoolctl)"
         print(json.dumps({"library": "NumPy %s (%s)" % (np.__version__,
-                                                          blas)}))
+                                                          blas)}), flush=True)
         for family, case, n in workloads:
             xs = inputs(family, case, n)
             op = np_ops[(family, case)]
@@ -114,7 +131,8 @@ def run_peer(lib, threads, workloads):
     if lib == "torch":
         import torch
         torch.set_num_threads(threads)
-        print(json.dumps({"library": "PyTorch %s" % torch.__version__}))
+        print(json.dumps({"library": "PyTorch %s" % torch.__version__}),
+              flush=True)
         ops = {
             ("matmul", "f32"): lambda a, b: a @ b,
             ("matmul", "f64"): lambda a, b: a @ b,
@@ -137,7 +155,8 @@ def run_peer(lib, threads, workloads):
         import jax
         jax.config.update("jax_enable_x64", True)
         import jax.numpy as jnp
-        print(json.dumps({"library": "JAX %s (jit)" % jax.__version__}))
+        print(json.dumps({"library": "JAX %s (jit)" % jax.__version__}),
+              flush=True)
         for family, case, n in workloads:
             xs = [jnp.asarray(x) for x in inputs(family, case, n)]
             fn = np_ops[(family, case)]
@@ -169,23 +188,74 @@ def child_env(threads):
     return env
 
 
-def measure_peer(lib, threads, workloads):
-    """{(family, case, n): seconds} and the library's name, or None."""
-    try:
-        out = subprocess.run(
-            pinned(threads) + [sys.executable, __file__, "--worker", lib,
-                               "--threads", str(threads)],
-            input="\n".join(" ".join(map(str, w)) for w in workloads),
-            capture_output=True, text=True, env=child_env(threads),
-            timeout=3600)
-    except subprocess.TimeoutExpired:
-        return None
-    lines = [json.loads(line) for line in out.stdout.splitlines() if line]
-    if not lines or not isinstance(lines[0], dict):
-        print("%s: not measured (%s)" % (lib, (out.stderr.strip().splitlines()
-                                               or ["no output"])[-1]))
-        return None
-    return lines[0]["library"], {tuple(r[:3]): r[3] for r in lines[1:]}
+class Worker:
+    """A library's process for one round, pinned to the round's CPUs: asked
+    for one workload at a time, it answers with its time(s) for it."""
+
+    def __init__(self, lib, argv, env):
+        self.lib = lib
+        self.errors = tempfile.TemporaryFile("w+")
+        self.process = subprocess.Popen(
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=self.errors, text=True, env=env)
+        self.name = None
+
+    def line(self):
+        """The process's next line, or None where it has exited."""
+        line = self.process.stdout.readline()
+        return line.rstrip("\n") if line else None
+
+    def failed(self):
+        """Says why the process stopped answering, and ends it."""
+        self.close()
+        self.errors.seek(0)
+        print("%s: not measured (%s)" % (self.lib, (
+            self.errors.read().strip().splitlines() or ["no output"])[-1]))
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.stdin.close()
+            self.process.wait()
+
+    def ask(self, workload):
+        self.process.stdin.write(" ".join(map(str, workload)) + "\n")
+        self.process.stdin.flush()
+        return self.line()
+
+
+class PeerWorker(Worker):
+    def __init__(self, lib, threads):
+        super().__init__(lib, pinned(threads) + [
+            sys.executable, __file__, "--worker", lib, "--threads",
+            str(threads)], child_env(threads))
+        first = self.line()
+        self.name = json.loads(first)["library"] if first else None
+
+    def time(self, workload):
+        """{"lib": seconds}, or None where the process has stopped."""
+        line = self.ask(workload)
+        return {self.lib: json.loads(line)[3]} if line else None
+
+
+class TnpWorker(Worker):
+    def __init__(self, build, threads, blas):
+        env = child_env(threads)
+        if blas:
+            env["TNP_BLAS"] = blas
+        super().__init__("tnp", pinned(threads) + [
+            os.path.join(build, "bench", "tnp-bench-compare")], env)
+        self.name = "tnp"
+        self.backend = "?"
+
+    def time(self, workload):
+        line = self.ask(workload)
+        while line is not None and line.startswith("# products: "):
+            self.backend = line[len("# products: "):]
+            line = self.line()
+        if line is None:
+            return None
+        eager, traced = map(float, line.split()[3:])
+        return {"tnp eager": eager, "tnp traced": traced}
 
 
 def mkl_beside_python():
@@ -195,25 +265,36 @@ def mkl_beside_python():
     return found[-1] if found else ""
 
 
-def measure_tnp(build, threads, workloads, blas):
-    program = os.path.join(build, "bench", "tnp-bench-compare")
-    env = child_env(threads)
-    if blas:
-        env["TNP_BLAS"] = blas
-    out = subprocess.run(
-        pinned(threads) + [program],
-        input="\n".join(" ".join(map(str, w)) for w in workloads),
-        capture_output=True, text=True, env=env, check=True)
-    eager, traced = {}, {}
-    backend = "?"
-    for line in out.stdout.splitlines():
-        if line.startswith("# products: "):
-            backend = line[len("# products: "):]
-            continue
-        family, case, n, e, t = line.split()
-        eager[(family, case, int(n))] = float(e)
-        traced[(family, case, int(n))] = float(t)
-    return eager, traced, backend
+def measure_round(build, threads, workloads, blas, first, runs, names):
+    """One round: a process per library, each workload timed by each in
+    turn (from library `first` on, so no library always goes first).
+    Appends each library's {workload: seconds} to runs[lib]; returns the
+    BLAS tnp's products call."""
+    workers = [TnpWorker(build, threads, blas)]
+    for lib in PEERS:
+        worker = PeerWorker(lib, threads)
+        if worker.name:
+            names[lib] = worker.name
+            workers.append(worker)
+        else:
+            worker.failed()
+    workers = workers[first % len(workers):] + workers[:first % len(workers)]
+    times = {}
+    for w in workloads:
+        for worker in list(workers):
+            measured = worker.time(w)
+            time.sleep(SETTLE_SECONDS)
+            if measured is None:
+                worker.failed()
+                workers.remove(worker)
+                continue
+            for lib, seconds in measured.items():
+                times.setdefault(lib, {})[w] = seconds
+    for worker in workers:
+        worker.close()
+    for lib, measured in times.items():
+        runs.setdefault(lib, []).append(measured)
+    return next((w.backend for w in workers if w.lib == "tnp"), "?")
 
 
 def median_of(runs):
@@ -267,26 +348,19 @@ def main():
                         "default: pip's MKL beside this Python, if any")
     args = parser.parse_args()
     if args.worker:
-        workloads = [(f, c, int(n)) for f, c, n in
-                     (line.split() for line in sys.stdin if line.strip())]
-        return run_peer(args.worker, int(args.threads), workloads)
+        return run_peer(args.worker, int(args.threads), asked_workloads())
 
     workloads = [(f, c, n) for f, c, sizes, quick in WORKLOADS
                  for n in (quick if args.quick else sizes)]
     os.makedirs(args.out, exist_ok=True)
     for threads in map(int, args.threads.split(",")):
         runs, names = {}, {}
-        for _ in range(args.rounds):
-            eager, traced, backend = measure_tnp(args.build, threads,
-                                                 workloads, args.tnp_blas)
-            runs.setdefault("tnp eager", []).append(eager)
-            runs.setdefault("tnp traced", []).append(traced)
-            for lib in PEERS:
-                measured = measure_peer(lib, threads, workloads)
-                if measured:
-                    names[lib] = measured[0]
-                    runs.setdefault(lib, []).append(measured[1])
+        for round in range(args.rounds):
+            backend = measure_round(args.build, threads, workloads,
+                                    args.tnp_blas, round, runs, names)
         results = {lib: median_of(r) for lib, r in runs.items()}
+        if "tnp eager" not in results:
+            raise SystemExit("tnp-bench-compare did not run")
         eager, traced = results["tnp eager"], results["tnp traced"]
         print("\n%d thread%s, medians of %d processes per library; peers: %s" % (
             threads, "" if threads == 1 else "s", args.rounds,
