@@ -214,12 +214,19 @@ class Worker:
 
     def close(self):
         if self.process.poll() is None:
-            self.process.stdin.close()
+            try:
+                self.process.stdin.close()
+            except BrokenPipeError:
+                pass
             self.process.wait()
 
     def ask(self, workload):
-        self.process.stdin.write(" ".join(map(str, workload)) + "\n")
-        self.process.stdin.flush()
+        """The process's answer to `workload`, or None where it has exited."""
+        try:
+            self.process.stdin.write(" ".join(map(str, workload)) + "\n")
+            self.process.stdin.flush()
+        except BrokenPipeError:
+            return None
         return self.line()
 
 
@@ -270,7 +277,8 @@ def measure_round(build, threads, workloads, blas, first, runs, names):
     turn (from library `first` on, so no library always goes first).
     Appends each library's {workload: seconds} to runs[lib]; returns the
     BLAS tnp's products call."""
-    workers = [TnpWorker(build, threads, blas)]
+    tnp = TnpWorker(build, threads, blas)
+    workers = [tnp]
     for lib in PEERS:
         worker = PeerWorker(lib, threads)
         if worker.name:
@@ -294,7 +302,7 @@ def measure_round(build, threads, workloads, blas, first, runs, names):
         worker.close()
     for lib, measured in times.items():
         runs.setdefault(lib, []).append(measured)
-    return next((w.backend for w in workers if w.lib == "tnp"), "?")
+    return tnp.backend
 
 
 def median_of(runs):
@@ -355,9 +363,9 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     for threads in map(int, args.threads.split(",")):
         runs, names = {}, {}
-        for round in range(args.rounds):
+        for turn in range(args.rounds):
             backend = measure_round(args.build, threads, workloads,
-                                    args.tnp_blas, round, runs, names)
+                                    args.tnp_blas, turn, runs, names)
         results = {lib: median_of(r) for lib, r in runs.items()}
         if "tnp eager" not in results:
             raise SystemExit("tnp-bench-compare did not run")
@@ -370,6 +378,8 @@ def main():
             [lib for lib in PEERS if lib in results] + ["peer/tnp"]
         print(("%-22s %8s" + " %10s" * (len(header) - 2)) % tuple(header))
         for w in workloads:
+            if w not in eager:
+                continue  # tnp's process stopped before it (said above)
             tnp_best = min(eager[w], traced[w])
             peers = [results[lib][w] for lib in PEERS
                      if lib in results and w in results[lib]]
