@@ -35,6 +35,7 @@ m = x.reshape(1024, 1024)
 cols = perm[:512] % 1024
 v = np.ones(n, np.float32)
 big = np.ones((4096, 4096), np.float32)
+batch = x.reshape(16, 256, 256)
 def at_set():
     y = x.copy(); y[perm] = v
 def at_add():
@@ -52,6 +53,8 @@ cases = {
     "at_add": at_add,
     "transpose_1024": lambda: np.ascontiguousarray(m.T),
     "transpose_4096": lambda: np.ascontiguousarray(big.T),
+    "transpose_batched": lambda: np.ascontiguousarray(
+        batch.transpose(0, 2, 1)),
 }
 for name, fn in cases.items():
     print(name, median(fn, 11, 5))
@@ -75,6 +78,7 @@ int main() {
   tnp::ndarray cols = perm(tnp::slice(512)) % 1024;
   tnp::ndarray v = tnp::ones({n}, tnp::float32);
   tnp::ndarray big = tnp::ones({4096, 4096}, tnp::float32);
+  tnp::ndarray batch = x.reshape({16, 256, 256});
   using tnp::slice;
   auto all = tnp::none;
   std::vector<Case> cases = {
@@ -90,10 +94,15 @@ int main() {
       {"at_add", [&] { return x.at(perm).add(v); }},
       {"transpose_1024", [&] { return tnp::transpose(m); }},
       {"transpose_4096", [&] { return tnp::transpose(big); }},
+      {"transpose_batched",
+       [&] {
+         return tnp::transpose(batch, {0, 2, 1});
+       }},
   };
 
   std::printf("Indexing a 2^20-element float32 array (and transposing a "
-              "4096 x 4096 one), median per call\n");
+              "4096 x 4096 one, and it as 16 x 256 x 256), median per "
+              "call\n");
   std::printf("%-20s %12s %12s %12s %10s\n", "expression", "tnp us", "tnp GB/s",
               "numpy us", "numpy/tnp");
   for (const Case &c : cases) {

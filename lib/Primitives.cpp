@@ -324,6 +324,10 @@ ndarray prim::transpose(const ndarray &x,
       },
       {&x}, shape, a.dtype);
   appendAttrs(call, permutation);
+  // Row i of the result is row i of the input permuted: a batch of
+  // transposes splits by rows.
+  if (!permutation.empty() && permutation[0] == 0)
+    call.rowwiseInputs = 1;
   return run(call);
 }
 

@@ -151,8 +151,8 @@ TEST(NdarrayTest, CreationsOfNewShapesCompileNothing) {
     tnp::ndarray r = tnp::arange(n);
     EXPECT_EQ(r.dtype(), tnp::int64);
     EXPECT_EQ(r.to_vector<double>()[n - 1], double(n - 1));
-    tnp::ndarray row = tnp::broadcast_to(tnp::arange(3).astype(tnp::float64),
-                                         {n, 1, 3});
+    tnp::ndarray row =
+        tnp::broadcast_to(tnp::arange(3).astype(tnp::float64), {n, 1, 3});
     EXPECT_EQ(row.shape(), (tnp::shape_t{n, 1, 3}));
     EXPECT_EQ(row.to_vector<double>()[3 * n - 1], 2.0);
     tnp::ndarray column = tnp::broadcast_to(
@@ -325,6 +325,29 @@ TEST(ThreadsTest, LargeCallsSplitRowsExactly) {
   std::vector<double> rows = tnp::sum(small, 1).to_vector<double>();
   for (size_t r = 0; r < rows.size(); ++r)
     ASSERT_EQ(m[2 * r], rows[r]) << "row " << r;
+}
+
+/// A transpose that keeps axis 0 first is a batch of transposes: it splits
+/// its rows too (3 rows among the threads: unevenly), and every element
+/// must land once; one that moves axis 0 runs whole.
+TEST(ThreadsTest, BatchedTransposesSplitRows) {
+  const int64_t b = 3, m = 255, n = 700;
+  tnp::ndarray x = tnp::arange(b * m * n).reshape({b, m, n});
+  std::vector<int64_t> y = tnp::transpose(x, {0, 2, 1}).to_vector<int64_t>();
+  ASSERT_EQ(y.size(), static_cast<size_t>(b * m * n));
+  int64_t wrong = 0;
+  for (int64_t i = 0; i < b; ++i)
+    for (int64_t j = 0; j < n; ++j)
+      for (int64_t k = 0; k < m; ++k)
+        wrong += y[(i * n + j) * m + k] != (i * m + k) * n + j;
+  EXPECT_EQ(wrong, 0);
+  std::vector<int64_t> z = tnp::transpose(x, {2, 0, 1}).to_vector<int64_t>();
+  wrong = 0;
+  for (int64_t j = 0; j < n; ++j)
+    for (int64_t i = 0; i < b; ++i)
+      for (int64_t k = 0; k < m; ++k)
+        wrong += z[(j * b + i) * m + k] != (i * m + k) * n + j;
+  EXPECT_EQ(wrong, 0);
 }
 
 } // namespace
