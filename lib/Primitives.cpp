@@ -390,6 +390,8 @@ ndarray prim::scan(Reduce kind, const ndarray &x, int64_t axis) {
             attrs[1]);
       },
       {&x}, a.shape, a.dtype, {static_cast<int64_t>(kind), axis});
+  if (axis != 0)
+    call.rowwiseInputs = 1;
   return run(call);
 }
 
@@ -583,6 +585,8 @@ ndarray prim::reverse(const ndarray &x, const std::vector<int64_t> &dims) {
       },
       {&x}, a.shape, a.dtype);
   appendAttrs(call, dims);
+  if (!llvm::is_contained(dims, 0))
+    call.rowwiseInputs = 1;
   return run(call);
 }
 
@@ -612,6 +616,9 @@ ndarray prim::concatenate(const std::vector<ndarray> &inputs, int64_t dim) {
   call.attrs[call.numAttrs++] = dim;
   call.resultShape = shape;
   call.resultDType = implOf(inputs.front()).dtype;
+  // Joined along another dimension, every input has the result's rows.
+  if (dim != 0)
+    call.rowwiseInputs = 0xff;
   return run(call);
 }
 

@@ -327,6 +327,39 @@ TEST(ThreadsTest, LargeCallsSplitRowsExactly) {
     ASSERT_EQ(m[2 * r], rows[r]) << "row " << r;
 }
 
+/// Scans, reversals and joins along an axis other than 0 split their rows
+/// (3 among the threads: unevenly); along axis 0 they run whole.
+TEST(ThreadsTest, ScansReversalsAndJoinsSplitRows) {
+  const int64_t b = 3, m = 255, n = 700;
+  tnp::ndarray x = tnp::arange(b * m * n).reshape({b, m, n});
+  auto at = [&](int64_t i, int64_t k, int64_t j) {
+    return (i * m + k) * n + j;
+  };
+  // Rows of 1, 2, ... so every running sum is exact and distinct.
+  std::vector<int64_t> sums =
+      tnp::cumsum(tnp::ones({b, m, n}, tnp::int64), 2).to_vector<int64_t>();
+  std::vector<int64_t> flipped = tnp::flip(x, 2).to_vector<int64_t>();
+  std::vector<int64_t> flippedRows = tnp::flip(x, 0).to_vector<int64_t>();
+  int64_t wrong = 0;
+  for (int64_t i = 0; i < b; ++i)
+    for (int64_t k = 0; k < m; ++k)
+      for (int64_t j = 0; j < n; ++j) {
+        wrong += sums[at(i, k, j)] != j + 1;
+        wrong += flipped[at(i, k, j)] != at(i, k, n - 1 - j);
+        wrong += flippedRows[at(i, k, j)] != at(b - 1 - i, k, j);
+      }
+  EXPECT_EQ(wrong, 0);
+  std::vector<int64_t> joined =
+      tnp::concatenate({x, -x}, 1).to_vector<int64_t>();
+  wrong = 0;
+  for (int64_t i = 0; i < b; ++i)
+    for (int64_t k = 0; k < 2 * m; ++k)
+      for (int64_t j = 0; j < n; ++j)
+        wrong += joined[(i * 2 * m + k) * n + j] !=
+                 (k < m ? at(i, k, j) : -at(i, k - m, j));
+  EXPECT_EQ(wrong, 0);
+}
+
 /// A transpose that keeps axis 0 first is a batch of transposes: it splits
 /// its rows too (3 rows among the threads: unevenly), and every element
 /// must land once; one that moves axis 0 runs whole.
