@@ -17,6 +17,7 @@
 #include "runtime/JitEngine.h"
 #include "runtime/Matmul.h"
 #include "runtime/Sort.h"
+#include "runtime/StridedCopy.h"
 #include "runtime/cuda/Blas.h"
 #include "runtime/cuda/DeviceRuntime.h"
 
@@ -24,7 +25,6 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -41,6 +41,10 @@
 #include <iostream>
 #include <optional>
 #include <string>
+
+// compiler-rt's float to bfloat16 helpers, from libmlir_float16_utils.
+extern "C" uint16_t __truncsfbf2(float);
+extern "C" uint16_t __truncdfbf2(double);
 
 using namespace tnp;
 using namespace tnp::detail;
@@ -77,9 +81,14 @@ Session::Session() {
     diskCache->setInstalledDirectory(lib + "/tnp/kernels");
   runtime::JitOptions options;
   options.cache = diskCache.get();
-  // Strided copies lower to a call of MLIR's runtime helper.
+  // Strided copies lower to a call of `memrefCopy`: tnp's.
+  options.symbols.push_back(runtime::stridedCopySymbol());
+  // Conversions to bfloat16 lower to calls of compiler-rt's helpers, which
+  // MLIR's float16 utilities define (libgcc 12 does not).
   options.symbols.push_back(
-      {"memrefCopy", reinterpret_cast<void *>(&memrefCopy)});
+      {"__truncsfbf2", reinterpret_cast<void *>(&__truncsfbf2)});
+  options.symbols.push_back(
+      {"__truncdfbf2", reinterpret_cast<void *>(&__truncdfbf2)});
   // tnp.sort lowers to calls of the runtime's row sorts.
   llvm::append_range(options.symbols, runtime::sortSymbols());
   // Large float and complex products lower to calls of BLAS.
