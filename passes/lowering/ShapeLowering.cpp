@@ -357,8 +357,7 @@ struct ReverseOpLowering : OpConversionPattern<ReverseOp> {
 // ConcatenateOp
 //===----------------------------------------------------------------------===//
 
-/// tnp.concatenate to tensor.concat (which bufferizes to copies into one
-/// allocation).
+/// tnp.concatenate to tensor.insert_slice ops into one tensor.empty.
 struct ConcatenateOpLowering : OpConversionPattern<ConcatenateOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -369,38 +368,57 @@ struct ConcatenateOpLowering : OpConversionPattern<ConcatenateOp> {
     if (!type)
       return failure();
     int64_t dim = op.getDimension();
-    // Inputs empty along `dim` add nothing, and tensor.concat would
-    // bufferize them to out-of-bounds subviews.
+    Location loc = op.getLoc();
+    // Inputs empty along `dim` add nothing, and would be out-of-bounds
+    // slices.
     SmallVector<Value> inputs;
     for (Value input : adaptor.getInputs())
       if (cast<RankedTensorType>(input.getType()).getDimSize(dim) != 0)
         inputs.push_back(input);
-    if (inputs.empty() || isStaticallyEmpty(type)) {
-      Location loc = op.getLoc();
-      SmallVector<Value> dynamicSizes;
-      for (int64_t d = 0; d < type.getRank(); ++d) {
-        if (!type.isDynamicDim(d))
-          continue;
-        if (d != dim) {
-          dynamicSizes.push_back(
-              getDimSize(rewriter, loc, adaptor.getInputs().front(), d));
-          continue;
-        }
-        Value size = arith::ConstantIndexOp::create(rewriter, loc, 0);
-        for (Value input : inputs)
-          size = arith::AddIOp::create(rewriter, loc, size,
-                                       getDimSize(rewriter, loc, input, d));
-        dynamicSizes.push_back(size);
+    if (inputs.size() == 1 && !isStaticallyEmpty(type)) {
+      rewriter.replaceOp(op, castTo(rewriter, loc, inputs.front(), type));
+      return success();
+    }
+    SmallVector<Value> dynamicSizes;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      if (!type.isDynamicDim(d))
+        continue;
+      if (d != dim) {
+        dynamicSizes.push_back(
+            getDimSize(rewriter, loc, adaptor.getInputs().front(), d));
+        continue;
       }
-      rewriter.replaceOp(op, buildEmpty(rewriter, loc, type, dynamicSizes));
+      Value size = arith::ConstantIndexOp::create(rewriter, loc, 0);
+      for (Value input : inputs)
+        size = arith::AddIOp::create(rewriter, loc, size,
+                                     getDimSize(rewriter, loc, input, d));
+      dynamicSizes.push_back(size);
+    }
+    Value result = buildEmpty(rewriter, loc, type, dynamicSizes);
+    if (isStaticallyEmpty(type)) {
+      rewriter.replaceOp(op, result);
       return success();
     }
-    if (inputs.size() == 1) {
-      rewriter.replaceOp(op,
-                         castTo(rewriter, op.getLoc(), inputs.front(), type));
-      return success();
+    // Insert_slices into a tensor.empty, which empty-tensor elimination
+    // makes the destination: a tensor.concat bufferizes to an allocation of
+    // its own, copied again into the result (an eager concatenation of two
+    // 4 MiB arrays: 1.3 ms with that copy, 0.7 without).
+    int64_t rank = type.getRank();
+    SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0)),
+        strides(rank, rewriter.getIndexAttr(1));
+    Value offset;
+    for (auto [i, input] : llvm::enumerate(inputs)) {
+      if (i > 0) {
+        Value previous = getDimSize(rewriter, loc, inputs[i - 1], dim);
+        offset = offset ? arith::AddIOp::create(rewriter, loc, offset, previous)
+                        : previous;
+        offsets[dim] = offset;
+      }
+      result = tensor::InsertSliceOp::create(
+          rewriter, loc, input, result, offsets,
+          tensor::getMixedSizes(rewriter, loc, input), strides);
     }
-    rewriter.replaceOpWithNewOp<tensor::ConcatOp>(op, type, dim, inputs);
+    rewriter.replaceOp(op, result);
     return success();
   }
 };

@@ -202,8 +202,13 @@ func.func @reverse_one_dim(%x: tensor<2x3xi64>) -> tensor<2x3xi64> {
 // CHECK-LABEL: func.func @concatenate
 // CHECK-SAME: (%[[A:.*]]: tensor<2x3xi8>, %[[B:.*]]: tensor<?x3xi8>, %[[Z:.*]]: tensor<0x3xi8>)
 func.func @concatenate(%a: tensor<2x3xui8>, %b: tensor<?x3xui8>, %z: tensor<0x3xui8>) -> tensor<?x3xui8> {
-  // Inputs empty along the dimension are dropped.
-  // CHECK: %[[C:.*]] = tensor.concat dim(0) %[[A]], %[[B]] : (tensor<2x3xi8>, tensor<?x3xi8>) -> tensor<?x3xi8>
+  // Inputs empty along the dimension are dropped; the others are inserted
+  // into one tensor.empty, A's 2 rows first.
+  // CHECK: %[[E:.*]] = tensor.empty(%{{.*}}) : tensor<?x3xi8>
+  // CHECK: %[[S:.*]] = tensor.insert_slice %[[A]] into %[[E]][0, 0] [2, 3] [1, 1]
+  // CHECK: %[[N:.*]] = tensor.dim %[[B]], %{{.*}} : tensor<?x3xi8>
+  // CHECK: %[[C:.*]] = tensor.insert_slice %[[B]] into %[[S]][%{{.*}}, 0] [%[[N]], 3] [1, 1]
+  // CHECK-NOT: tensor.insert_slice
   // CHECK: return %[[C]]
   %0 = tnp.concatenate (%a, %z, %b), dim = 0 : (tensor<2x3xui8>, tensor<0x3xui8>, tensor<?x3xui8>) -> tensor<?x3xui8>
   return %0 : tensor<?x3xui8>
@@ -214,7 +219,7 @@ func.func @concatenate(%a: tensor<2x3xui8>, %b: tensor<?x3xui8>, %z: tensor<0x3x
 // CHECK-LABEL: func.func @concatenate_one
 // CHECK-SAME: (%[[A:.*]]: tensor<2x3xf32>, %[[Z:.*]]: tensor<2x0xf32>)
 func.func @concatenate_one(%a: tensor<2x3xf32>, %z: tensor<2x0xf32>) -> tensor<2x3xf32> {
-  // CHECK-NOT: tensor.concat
+  // CHECK-NOT: tensor.insert_slice
   // CHECK: return %[[A]]
   %0 = tnp.concatenate (%z, %a), dim = 1 : (tensor<2x0xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
