@@ -9,6 +9,7 @@
 #include "lib/Format.h"
 #include "lib/GpuArrays.h"
 #include "lib/HostPrimitives.h"
+#include "runtime/StridedCopy.h"
 
 #include <cstring>
 #include <memory>
@@ -154,7 +155,7 @@ ndarray tnp::from_dlpack(DLManagedTensor *tensor) {
   auto impl = allocateArray(shape, *dtype);
   for (int64_t &stride : strides)
     stride *= itemsize;
-  copyStrided(data, shape, strides, itemsize,
-              static_cast<char *>(impl->mutableData()));
+  runtime::copyToRowMajor(itemsize, shape, data, strides,
+                          static_cast<char *>(impl->mutableData()));
   return ndarray(std::move(impl));
 }

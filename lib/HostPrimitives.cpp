@@ -5,73 +5,14 @@
 #include "lib/GpuArrays.h"
 
 #include "lib/Literals.h"
+#include "runtime/StridedCopy.h"
 
-#include <algorithm>
-#include <cstring>
 #include <vector>
 
 using namespace tnp;
 using namespace tnp::detail;
 
 namespace {
-
-/// Repeats the `filled` bytes at `dst` until `total` bytes are written,
-/// doubling what each copy takes.
-void repeatBytes(char *dst, size_t filled, size_t total) {
-  while (filled < total) {
-    size_t chunk = std::min(filled, total - filled);
-    std::memcpy(dst + filled, dst, chunk);
-    filled += chunk;
-  }
-}
-
-/// Copies `count` elements of `item` bytes, `stride` bytes apart, from
-/// `src` to consecutive places at `dst`.
-void gather(const char *src, char *dst, int64_t count, int64_t stride,
-            size_t item) {
-  auto typed = [&](auto element) {
-    using T = decltype(element);
-    for (int64_t i = 0; i < count; ++i)
-      std::memcpy(dst + i * sizeof(T), src + i * stride, sizeof(T));
-  };
-  switch (item) {
-  case 1:
-    return typed(uint8_t());
-  case 2:
-    return typed(uint16_t());
-  case 4:
-    return typed(uint32_t());
-  case 8:
-    return typed(uint64_t());
-  default:
-    for (int64_t i = 0; i < count; ++i)
-      std::memcpy(dst + i * item, src + i * stride, item);
-  }
-}
-
-/// copyStrided from dimension `d` on: `slabBytes[d]` bytes of `dst` per
-/// index of dimension d - 1; from dimension `whole` on, the source is as
-/// contiguous as `dst` and is copied as one block.
-void copyFrom(size_t d, size_t whole, const char *src, char *dst,
-              const shape_t &shape, const std::vector<int64_t> &byteStrides,
-              const std::vector<size_t> &slabBytes) {
-  if (d == whole) {
-    std::memcpy(dst, src, slabBytes[d]);
-    return;
-  }
-  if (byteStrides[d] == 0) {
-    copyFrom(d + 1, whole, src, dst, shape, byteStrides, slabBytes);
-    repeatBytes(dst, slabBytes[d + 1], slabBytes[d]);
-    return;
-  }
-  if (d + 1 == shape.size()) {
-    gather(src, dst, shape[d], byteStrides[d], slabBytes.back());
-    return;
-  }
-  for (int64_t i = 0; i < shape[d]; ++i)
-    copyFrom(d + 1, whole, src + i * byteStrides[d], dst + i * slabBytes[d + 1],
-             shape, byteStrides, slabBytes);
-}
 
 /// Writes 0, 1, ..., count - 1 as T's at `dst`.
 template <typename T> void writeIndices(void *dst, int64_t count) {
@@ -100,26 +41,6 @@ std::shared_ptr<ArrayImpl> tnp::detail::viewOf(const Call &call,
   return view;
 }
 
-void tnp::detail::copyStrided(const char *src, const shape_t &shape,
-                              const std::vector<int64_t> &byteStrides,
-                              size_t item, char *dst) {
-  size_t rank = shape.size();
-  std::vector<size_t> slabBytes(rank + 1);
-  slabBytes[rank] = item;
-  for (size_t d = rank; d-- > 0;)
-    slabBytes[d] = slabBytes[d + 1] * shape[d];
-  if (slabBytes[0] == 0)
-    return;
-  // The dimensions from `whole` on step through the source as they do
-  // through `dst` (a dimension of size 1 steps nowhere).
-  size_t whole = rank;
-  while (whole > 0 &&
-         (shape[whole - 1] == 1 ||
-          byteStrides[whole - 1] == static_cast<int64_t>(slabBytes[whole])))
-    --whole;
-  copyFrom(0, whole, src, dst, shape, byteStrides, slabBytes);
-}
-
 std::shared_ptr<ArrayImpl> tnp::detail::broadcastOnHost(const Call &call) {
   const ArrayImpl &a = *call.inputs[0];
   const shape_t &out = call.resultShape;
@@ -134,8 +55,9 @@ std::shared_ptr<ArrayImpl> tnp::detail::broadcastOnHost(const Call &call) {
     byteStrides[d] = size == 1 ? 0 : stride;
     stride *= size;
   }
-  copyStrided(static_cast<const char *>(a.data()), out, byteStrides,
-              a.dtype.itemsize(), static_cast<char *>(result->mutableData()));
+  runtime::copyToRowMajor(a.dtype.itemsize(), out,
+                          static_cast<const char *>(a.data()), byteStrides,
+                          static_cast<char *>(result->mutableData()));
   return result;
 }
 
@@ -187,7 +109,8 @@ std::shared_ptr<ArrayImpl> tnp::detail::sliceOnHost(const Call &call,
     byteStrides[d] = strides[d] * stride;
     stride *= a.shape[d];
   }
-  copyStrided(src, call.resultShape, byteStrides, a.dtype.itemsize(),
-              static_cast<char *>(result->mutableData()));
+  runtime::copyToRowMajor(a.dtype.itemsize(), call.resultShape, src,
+                          byteStrides,
+                          static_cast<char *>(result->mutableData()));
   return result;
 }

@@ -20,15 +20,6 @@
 
 namespace tnp::detail {
 
-/// Copies the array of `shape` whose element (i0, i1, ...) lies at `src` +
-/// sum(i_d * byteStrides[d]) to `dst`, row-major, `item` bytes each: runs
-/// as contiguous in the source as in `dst` at once, dimensions of stride 0
-/// (broadcast) written once and repeated. Broadcasts, slices and strided
-/// foreign memory (from_dlpack) all copy with it.
-void copyStrided(const char *src, const shape_t &shape,
-                 const std::vector<int64_t> &byteStrides, size_t item,
-                 char *dst);
-
 /// The result of `call` as a view of input 0's buffer from element
 /// `offset` on.
 std::shared_ptr<ArrayImpl> viewOf(const Call &call, int64_t offset);

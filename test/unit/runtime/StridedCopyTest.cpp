@@ -1,9 +1,10 @@
 //===- StridedCopyTest.cpp - Tests of runtime/StridedCopy -----------------===//
 //
-// The copy memref.copy lowers to, against an element-by-element copy: runs
-// merged where both sides are contiguous, strided inner dimensions,
-// dimensions of size 1 with any stride, rank 0, size 0, element sizes with
-// and without a fixed-size path.
+// The strided copy (memref.copy's, the host's broadcasts and slices)
+// against an element-by-element copy: runs merged where both sides are
+// contiguous, strided inner dimensions, broadcasts (stride 0) into row-major
+// and strided targets, dimensions of size 1 with any stride, rank 0, size 0,
+// element sizes with and without a fixed-size path.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,6 +53,12 @@ int64_t span(const std::vector<int64_t> &sizes,
   return last + 1;
 }
 
+std::vector<int64_t> inBytes(std::vector<int64_t> strides, int64_t bytes) {
+  for (int64_t &s : strides)
+    s *= bytes;
+  return strides;
+}
+
 void expectCopies(const Layout &l, int64_t bytes) {
   std::vector<char> src(std::max<int64_t>(1, span(l.sizes, l.srcStrides)) *
                         bytes);
@@ -59,8 +66,8 @@ void expectCopies(const Layout &l, int64_t bytes) {
   std::vector<char> dst(
       std::max<int64_t>(1, span(l.sizes, l.dstStrides)) * bytes, -1);
   std::vector<char> expected = copiedByElements(l, bytes, src, dst);
-  copyStrided(bytes, l.sizes.size(), l.sizes.data(), src.data(),
-              l.srcStrides.data(), dst.data(), l.dstStrides.data());
+  copyStrided(bytes, l.sizes, src.data(), inBytes(l.srcStrides, bytes),
+              dst.data(), inBytes(l.dstStrides, bytes));
   EXPECT_EQ(dst, expected) << "rank " << l.sizes.size() << ", " << bytes
                            << "-byte elements";
 }
@@ -77,6 +84,9 @@ TEST(StridedCopyTest, MatchesAnElementByElementCopy) {
       {{2, 1, 4}, {4, 99, 1}, {4, -7, 1}},             // size 1, any stride
       {{1, 6}, {0, 1}, {6, 1}},                        // size-1 leading dim
       {{2, 3, 4, 5}, {60, 20, 5, 1}, {120, 40, 5, 1}}, // runs of 15 of 20
+      {{3, 4}, {0, 1}, {4, 1}},                        // broadcast rows
+      {{3, 4, 2}, {2, 0, 1}, {8, 2, 1}},               // broadcast, inside
+      {{3, 4}, {0, 1}, {8, 2}},                        // into strided target
   };
   for (const Layout &l : layouts)
     for (int64_t bytes : {1, 2, 3, 4, 8, 16})
@@ -86,7 +96,7 @@ TEST(StridedCopyTest, MatchesAnElementByElementCopy) {
 TEST(StridedCopyTest, EmptyArraysCopyNothing) {
   std::vector<int64_t> sizes = {3, 0}, strides = {1, 1};
   char src[4] = {1, 2, 3, 4}, dst[4] = {0, 0, 0, 0};
-  copyStrided(1, 2, sizes.data(), src, strides.data(), dst, strides.data());
+  copyStrided(1, sizes, src, strides, dst, strides);
   EXPECT_EQ(std::vector<char>(dst, dst + 4), std::vector<char>(4, 0));
 }
 
