@@ -7,37 +7,56 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 using namespace tnp::runtime;
 
 namespace {
 
-/// Copies `count` runs of `Bytes` bytes, `srcStep` and `dstStep` bytes
-/// apart: a fixed-size memcpy is a load and a store.
-template <size_t Bytes>
-void copyRuns(int64_t count, const char *src, int64_t srcStep, char *dst,
-              int64_t dstStep) {
-  for (int64_t i = 0; i < count; ++i)
-    std::memcpy(dst + i * dstStep, src + i * srcStep, Bytes);
-}
-
-void copyRuns(size_t bytes, int64_t count, const char *src, int64_t srcStep,
-              char *dst, int64_t dstStep) {
+/// Calls `body` with std::integral_constant<size_t, B> where elements of
+/// `bytes` bytes have a fixed-size path (a memcpy of B bytes is a load and a
+/// store), else with B = 0.
+template <typename Body> void withFixedSize(size_t bytes, Body body) {
   switch (bytes) {
   case 1:
-    return copyRuns<1>(count, src, srcStep, dst, dstStep);
+    return body(std::integral_constant<size_t, 1>());
   case 2:
-    return copyRuns<2>(count, src, srcStep, dst, dstStep);
+    return body(std::integral_constant<size_t, 2>());
   case 4:
-    return copyRuns<4>(count, src, srcStep, dst, dstStep);
+    return body(std::integral_constant<size_t, 4>());
   case 8:
-    return copyRuns<8>(count, src, srcStep, dst, dstStep);
+    return body(std::integral_constant<size_t, 8>());
   case 16:
-    return copyRuns<16>(count, src, srcStep, dst, dstStep);
+    return body(std::integral_constant<size_t, 16>());
   default:
-    for (int64_t i = 0; i < count; ++i)
-      std::memcpy(dst + i * dstStep, src + i * srcStep, bytes);
+    return body(std::integral_constant<size_t, 0>());
   }
+}
+
+/// Copies `count` runs of `bytes` bytes, `srcStep` and `dstStep` bytes
+/// apart.
+void copyRuns(size_t bytes, int64_t count, const char *src, int64_t srcStep,
+              char *dst, int64_t dstStep) {
+  withFixedSize(bytes, [&](auto fixed) {
+    constexpr size_t kFixed = decltype(fixed)::value;
+    for (int64_t i = 0; i < count; ++i)
+      std::memcpy(dst + i * dstStep, src + i * srcStep,
+                  kFixed ? kFixed : bytes);
+  });
+}
+
+/// Writes each of `count` elements of `bytes` bytes, `srcStep` bytes apart
+/// from `src`, `copies` times in a row from `dst` on: rows whose innermost
+/// dimension is a broadcast (np.repeat's), without a call per element.
+void spreadElements(size_t bytes, int64_t count, int64_t copies,
+                    const char *src, int64_t srcStep, char *dst) {
+  withFixedSize(bytes, [&](auto fixed) {
+    constexpr size_t kFixed = decltype(fixed)::value;
+    size_t size = kFixed ? kFixed : bytes;
+    for (int64_t i = 0; i < count; ++i)
+      for (int64_t k = 0; k < copies; ++k, dst += size)
+        std::memcpy(dst, src + i * srcStep, kFixed ? kFixed : bytes);
+  });
 }
 
 /// Repeats the `filled` bytes at `dst` until `total` bytes are written,
@@ -63,6 +82,11 @@ void copyFrom(size_t d, size_t whole, const char *src, char *dst,
   if (strides[d] == 0) {
     copyFrom(d + 1, whole, src, dst, shape, strides, slabBytes);
     repeatBytes(dst, slabBytes[d + 1], slabBytes[d]);
+    return;
+  }
+  if (d + 2 == shape.size() && strides[d + 1] == 0) {
+    spreadElements(slabBytes.back(), shape[d], shape[d + 1], src, strides[d],
+                   dst);
     return;
   }
   if (d + 1 == shape.size()) {

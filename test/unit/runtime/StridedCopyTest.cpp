@@ -87,6 +87,8 @@ TEST(StridedCopyTest, MatchesAnElementByElementCopy) {
       {{3, 4}, {0, 1}, {4, 1}},                        // broadcast rows
       {{3, 4, 2}, {2, 0, 1}, {8, 2, 1}},               // broadcast, inside
       {{3, 4}, {0, 1}, {8, 2}},                        // into strided target
+      {{5, 3}, {1, 0}, {3, 1}},                        // each element 3 times
+      {{2, 5, 3}, {5, 1, 0}, {15, 3, 1}},              // np.repeat's, rank 3
   };
   for (const Layout &l : layouts)
     for (int64_t bytes : {1, 2, 3, 4, 8, 16})
