@@ -648,20 +648,36 @@ ndarray prim::pad(const ndarray &x, const ndarray &value,
 }
 
 ndarray prim::gather(const ndarray &x, const ndarray &indices,
-                     const std::vector<int64_t> &axes) {
+                     const std::vector<int64_t> &axes,
+                     const std::vector<int64_t> &permutation) {
   const ArrayImpl &a = implOf(x), &i = implOf(indices);
   shape_t shape = ruleShape([&](mlir::tnp::ErrorSink sink) {
     return mlir::tnp::inferGatherShape(a.shape, i.shape, axes, sink);
   });
+  shape_t permuted = shape;
+  for (size_t d = 0; d < permutation.size(); ++d)
+    permuted[d] = shape[permutation[d]];
+  // attrs: the axes' count, the axes, then the permutation (none: none).
   Call call = makeCall(
       [](mlir::OpBuilder &b, mlir::Location loc, const mlir::Value *in, int,
          const int64_t *attrs, int n, mlir::Type result) -> mlir::Value {
-        return mlir::tnp::GatherOp::create(b, loc, result, in[0],
-                                           withAxisCount(b, loc, in[1], n),
-                                           llvm::ArrayRef<int64_t>(attrs, n));
+        int64_t numAxes = attrs[0];
+        llvm::ArrayRef<int64_t> axes(attrs + 1, numAxes),
+            permutation(attrs + 1 + numAxes, n - 1 - numAxes);
+        auto type = tensorType(result);
+        llvm::SmallVector<int64_t> gathered(type.getShape());
+        for (size_t d = 0; d < permutation.size(); ++d)
+          gathered[permutation[d]] = type.getDimSize(d);
+        mlir::Value g = mlir::tnp::GatherOp::create(
+            b, loc, type.clone(gathered), in[0],
+            withAxisCount(b, loc, in[1], numAxes), axes);
+        if (permutation.empty())
+          return g;
+        return mlir::tnp::TransposeOp::create(b, loc, g, permutation);
       },
-      {&x, &indices}, shape, a.dtype);
+      {&x, &indices}, permuted, a.dtype, {static_cast<int64_t>(axes.size())});
   appendAttrs(call, axes);
+  appendAttrs(call, permutation);
   return run(call);
 }
 

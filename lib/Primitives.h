@@ -158,9 +158,13 @@ ndarray pad(const ndarray &x, const ndarray &value,
             const std::vector<int64_t> &low, const std::vector<int64_t> &high,
             const std::vector<int64_t> &interior);
 
-/// tnp.gather / tnp.scatter (indices int64, last dim indexes `axes`).
+/// tnp.gather / tnp.scatter (indices int64, last dim indexes `axes`). A
+/// gather's result is transposed by `permutation` where one is given, in
+/// the same kernel: NumPy's order for x[:, i], whose fused loops then read
+/// x along its rows (two kernels read its columns).
 ndarray gather(const ndarray &x, const ndarray &indices,
-               const std::vector<int64_t> &axes);
+               const std::vector<int64_t> &axes,
+               const std::vector<int64_t> &permutation = {});
 enum class Scatter { Set, Add, Mul, Min, Max };
 ndarray scatter(Scatter kind, const ndarray &x, const ndarray &indices,
                 const ndarray &updates, const std::vector<int64_t> &axes);

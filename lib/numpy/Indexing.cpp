@@ -196,9 +196,9 @@ std::optional<ndarray> readIntegersOfView(const ndarray &x, IndexPlan plan) {
 /// x[index] by one gather (arrays present, or integers past a slice).
 ndarray readAdvanced(const ndarray &x, const IndexPlan &plan) {
   GatherForm form = gatherForm(plan);
-  ndarray g = prim::gather(prim::reshape(x, plan.expandedShape), form.indices,
-                           form.axes);
-  return isIdentity(form.toNumpy) ? g : prim::transpose(g, form.toNumpy);
+  return prim::gather(
+      prim::reshape(x, plan.expandedShape), form.indices, form.axes,
+      isIdentity(form.toNumpy) ? std::vector<int64_t>() : form.toNumpy);
 }
 
 /// `values` in x's dtype, broadcast to x[index]'s shape, as NumPy's
