@@ -37,7 +37,9 @@ template <typename Body> void withFixedSize(size_t bytes, Body body) {
 /// apart.
 void copyRuns(size_t bytes, int64_t count, const char *src, int64_t srcStep,
               char *dst, int64_t dstStep) {
-  withFixedSize(bytes, [&](auto fixed) {
+  // By value: through a char * store, captured references would be reloaded
+  // on every element (a[::2, ::2] of 1024^2 float32: 219 -> 141 us).
+  withFixedSize(bytes, [=](auto fixed) {
     constexpr size_t kFixed = decltype(fixed)::value;
     for (int64_t i = 0; i < count; ++i)
       std::memcpy(dst + i * dstStep, src + i * srcStep,
@@ -50,12 +52,13 @@ void copyRuns(size_t bytes, int64_t count, const char *src, int64_t srcStep,
 /// dimension is a broadcast (np.repeat's), without a call per element.
 void spreadElements(size_t bytes, int64_t count, int64_t copies,
                     const char *src, int64_t srcStep, char *dst) {
-  withFixedSize(bytes, [&](auto fixed) {
+  withFixedSize(bytes, [=](auto fixed) {
     constexpr size_t kFixed = decltype(fixed)::value;
     size_t size = kFixed ? kFixed : bytes;
+    char *out = dst;
     for (int64_t i = 0; i < count; ++i)
-      for (int64_t k = 0; k < copies; ++k, dst += size)
-        std::memcpy(dst, src + i * srcStep, kFixed ? kFixed : bytes);
+      for (int64_t k = 0; k < copies; ++k, out += size)
+        std::memcpy(out, src + i * srcStep, kFixed ? kFixed : bytes);
   });
 }
 
