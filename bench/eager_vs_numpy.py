@@ -44,6 +44,15 @@ CASES = [
 ]
 
 
+def numpy_blas():
+    """The BLAS NumPy was built with, as np.show_config names it."""
+    try:
+        blas = np.show_config(mode="dicts")["Build Dependencies"]["blas"]
+        return "%s %s" % (blas.get("name"), blas.get("version"))
+    except (TypeError, KeyError):
+        return "BLAS unknown (NumPy before 1.26)"
+
+
 def median_us(fn):
     fn()
     return statistics.median(
@@ -58,7 +67,8 @@ def main():
     i = rng.integers(0, 1024, 512)
     inputs = {np: (a, b, i), tnp: (tnp.asarray(a), tnp.asarray(b),
                                     tnp.asarray(i))}
-    print("NumPy %s, tnp %s; us per call" % (np.__version__, tnp.__version__))
+    print("NumPy %s (%s), tnp %s; us per call, one process" % (
+        np.__version__, numpy_blas(), tnp.__version__))
     print("%-18s %10s %10s %8s" % ("call", "tnp", "numpy", "tnp/np"))
     for name, f in CASES:
         t = {m: median_us(lambda m=m: f(m, *inputs[m])) for m in (tnp, np)}
