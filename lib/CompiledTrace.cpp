@@ -8,7 +8,6 @@
 
 #include <tnp/trace.h>
 
-#include <tnp/device.h>
 #include <tnp/errors.h>
 
 #include "lib/ArrayImpl.h"
@@ -104,18 +103,8 @@ void compileInto(CompiledTrace &trace, mlir::ModuleOp module) {
   CompileTimes times;
   {
     std::lock_guard<std::mutex> lock(session.mutex());
-    try {
-      trace.code =
-          session.compile(module, trace.options, &times, &trace.tracedIR);
-    } catch (const NotImplementedError &) {
-      // An op with no GPU kernel: under soft placement (TF's) the function
-      // runs on the CPU, and its results move to the GPU as handed out.
-      if (trace.options.gpu < 0 || !config::get_soft_device_placement())
-        throw;
-      trace.options.gpu = -1;
-      trace.code =
-          session.compile(module, trace.options, &times, &trace.tracedIR);
-    }
+    trace.code =
+        session.compile(module, trace.options, &times, &trace.tracedIR);
   }
   trace.times.to_linalg = times.toLinalg;
   trace.times.to_llvm = times.toLLVM;
@@ -458,8 +447,7 @@ std::vector<ndarray> tnp::detail::runTrace(const CompiledTrace &trace,
     }
     callCompiled(trace.code->function, views);
   }
-  // Handed out once written: a result placed on a GPU but computed on the
-  // CPU (soft placement) moves there now.
+  // Handed out once written.
   std::vector<ndarray> outputs;
   outputs.reserve(results.size());
   for (std::shared_ptr<ArrayImpl> &result : results)

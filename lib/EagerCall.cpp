@@ -2,7 +2,6 @@
 
 #include "lib/EagerCall.h"
 
-#include <tnp/device.h>
 #include <tnp/errors.h>
 
 #include "lib/GpuArrays.h"
@@ -170,16 +169,8 @@ std::shared_ptr<ArrayImpl> tnp::detail::runEagerly(const Call &call,
   if (call.onHost)
     if (std::shared_ptr<ArrayImpl> out = call.onHost(call))
       return out;
-  if (DeviceId place = currentPlacement(); place.kind == DeviceKind::GPU) {
-    try {
-      return runOnGpu(call, place.index);
-    } catch (const NotImplementedError &) {
-      // No GPU kernel: under soft placement (TF's) the call runs on the
-      // CPU, and its result moves to the GPU as it is handed out.
-      if (!config::get_soft_device_placement())
-        throw;
-    }
-  }
+  if (DeviceId place = currentPlacement(); place.kind == DeviceKind::GPU)
+    return runOnGpu(call, place.index);
   // The work is at least the largest array the call touches.
   int64_t touched = numElements(call.resultShape);
   for (int i = 0; i < call.numInputs; ++i)

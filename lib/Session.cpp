@@ -169,18 +169,6 @@ std::pair<std::string, std::string> gpuTarget(int device) {
                                           : "+ptx80"};
 }
 
-/// NotImplementedError where `module` has an op with no GPU kernel: a
-/// sort, which the CPU runs in the runtime's row sorts (under soft
-/// placement, callers run such calls on the CPU).
-void checkGpuKernels(mlir::ModuleOp module) {
-  // Thrown once the walk is over: never through MLIR's frames.
-  if (module
-          .walk([](mlir::tnp::SortOp) { return mlir::WalkResult::interrupt(); })
-          .wasInterrupted())
-    throw NotImplementedError("tnp: no GPU kernel for tnp.sort (sort, "
-                              "argsort and what uses them) yet");
-}
-
 /// Runs pipeline stage `stage` (1: tnp to linalg, 2: linalg to the LLVM
 /// dialect) on `module`.
 void runStage(mlir::ModuleOp module, int stage, const CompileOptions &options,
@@ -237,8 +225,6 @@ CompiledCode Session::compile(mlir::ModuleOp module,
   if (!printed)
     llvm::raw_string_ostream(text) << module;
   bool gpu = options.gpu >= 0;
-  if (gpu)
-    checkGpuKernels(module);
   std::string target = " opt=" + std::to_string(options.optLevel);
   std::pair<std::string, std::string> chip;
   if (gpu) {

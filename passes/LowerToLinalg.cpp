@@ -132,7 +132,7 @@ struct TnpLowerToLinalgPass
     populateArgReduceLoweringPatterns(converter, patterns);
     populateIndexingLoweringPatterns(converter, patterns, gpu);
     populateRandomLoweringPatterns(converter, patterns);
-    populateSortLoweringPatterns(converter, patterns);
+    populateSortLoweringPatterns(converter, patterns, !runtimeSorts);
     if (blas)
       populateBlasLoweringPatterns(converter, patterns, gpu);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))

@@ -60,7 +60,11 @@ def TnpLowerToLinalgPass : Pass<"tnp-lower-to-linalg", "::mlir::ModuleOp"> {
            "The code runs on a GPU: products call the GPU runtime's "
            "cuBLAS products (float32 and float64) instead, and "
            "scatter adds, minima and maxima of 32- and 64-bit dtypes "
-           "combine atomically in parallel">
+           "combine atomically in parallel">,
+    Option<"runtimeSorts", "runtime-sorts", "bool", /*default=*/"true",
+           "Sort by calls of the runtime's row sorts (runtime/Sort.h); "
+           "off (GPU kernels, code mlir-runner runs), by a sorting "
+           "network in generated loops">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

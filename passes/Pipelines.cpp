@@ -26,11 +26,12 @@
 using namespace mlir;
 using namespace mlir::tnp;
 
-void tnp::buildTnpToLinalgPipeline(OpPassManager &pm, bool blas, bool gpu) {
+void tnp::buildTnpToLinalgPipeline(OpPassManager &pm, bool blas, bool gpu,
+                                   bool runtimeSorts) {
   pm.addNestedPass<func::FuncOp>(createTnpPromoteTypesPass());
   pm.addPass(createCanonicalizerPass());
-  pm.addPass(
-      createTnpLowerToLinalgPass(TnpLowerToLinalgPassOptions{blas, gpu}));
+  pm.addPass(createTnpLowerToLinalgPass(
+      TnpLowerToLinalgPassOptions{blas, gpu, runtimeSorts}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }
@@ -52,7 +53,8 @@ void tnp::buildTnpBatchPipeline(OpPassManager &pm,
 }
 
 void tnp::buildCpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
-  buildTnpToLinalgPipeline(pm, options.runtime);
+  buildTnpToLinalgPipeline(pm, options.runtime, /*gpu=*/false,
+                           /*runtimeSorts=*/options.runtime);
   buildLinalgToLLVMPipeline(pm, options);
 }
 
@@ -167,7 +169,8 @@ void tnp::buildLinalgToLLVMPipeline(OpPassManager &pm,
 
 void tnp::buildGpuPipeline(OpPassManager &pm,
                            const GpuPipelineOptions &options) {
-  buildTnpToLinalgPipeline(pm, options.blas, /*gpu=*/true);
+  buildTnpToLinalgPipeline(pm, options.blas, /*gpu=*/true,
+                           /*runtimeSorts=*/false);
   buildLinalgBufferizePipeline(pm, /*fuse=*/true);
   OpPassManager &fn = pm.nest<func::FuncOp>();
   fn.addPass(createTnpGpuSplitReductionsPass());

@@ -57,8 +57,8 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
       *this, "runtime",
       llvm::cl::desc("The code runs in tnp's runtime, which binds its "
                      "symbols (lib/Session.cpp): large products call its "
-                     "BLAS and buffers come from its allocator. Off for "
-                     "mlir-runner"),
+                     "BLAS, sorts its row sorts, and buffers come from its "
+                     "allocator. Off for mlir-runner"),
       llvm::cl::init(true)};
   Option<unsigned> resultAlignment{
       *this, "result-alignment",
@@ -114,9 +114,11 @@ struct GpuPipelineOptions : public PassPipelineOptions<GpuPipelineOptions> {
 
 /// tnp-promote-types through tnp-lower-to-linalg: tensors in upstream
 /// dialects, nothing bufferized. `blas`: large products call the runtime's
-/// BLAS (tnp-lower-to-linalg's option), its cuBLAS ones for a `gpu`.
+/// BLAS (tnp-lower-to-linalg's option), its cuBLAS ones for a `gpu`;
+/// `runtimeSorts`: sorts call the runtime's row sorts, else they are
+/// sorting networks.
 void buildTnpToLinalgPipeline(OpPassManager &pm, bool blas = true,
-                              bool gpu = false);
+                              bool gpu = false, bool runtimeSorts = true);
 
 struct TnpAutodiffPassOptions;
 struct TnpBatchPassOptions;

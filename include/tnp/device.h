@@ -7,8 +7,7 @@
 // on this thread inside it, as `with tf.device(...)`; outside every scope
 // operations run on the default device, CPU:0 (docs/devices.md).
 // Under a GPU's scope arrays live in its memory and eager operations and
-// traced functions run there; the few without a GPU kernel (sorts) run on
-// the CPU under soft placement (TF's default).
+// traced functions run there.
 //
 //===----------------------------------------------------------------------===//
 
@@ -74,8 +73,8 @@ std::optional<std::vector<LogicalDeviceConfiguration>>
 get_logical_device_configuration(const PhysicalDevice &device);
 /// tf.config.set_soft_device_placement: on (the default, as in TF's eager
 /// mode), a scope naming a device that does not exist places operations on
-/// CPU:0, and an operation with no GPU kernel under a GPU's scope runs on
-/// the CPU; off, those are a DeviceError and a NotImplementedError.
+/// CPU:0; off, that is a DeviceError. (Every tnp operation has a GPU
+/// kernel, so none falls back from a GPU to the CPU.)
 void set_soft_device_placement(bool enabled);
 bool get_soft_device_placement();
 

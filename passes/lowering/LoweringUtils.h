@@ -145,8 +145,10 @@ void populateArgReduceLoweringPatterns(const TypeConverter &converter,
 /// On a `gpu`, scatter-adds with atomic adds (IndexingLowering.cpp).
 void populateIndexingLoweringPatterns(const TypeConverter &converter,
                                       RewritePatternSet &patterns, bool gpu);
+/// With `network`, sorts by a sorting network in generated loops instead of
+/// calls of the runtime's row sorts (SortLowering.cpp).
 void populateSortLoweringPatterns(const TypeConverter &converter,
-                                  RewritePatternSet &patterns);
+                                  RewritePatternSet &patterns, bool network);
 void populateRandomLoweringPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns);
 /// Large products become calls of the runtime's BLAS products, on a `gpu`

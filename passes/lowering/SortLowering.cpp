@@ -1,6 +1,7 @@
-//===- SortLowering.cpp - tnp.sort to the runtime's row sorts -------------===//
+//===- SortLowering.cpp - tnp.sort to row sorts ---------------------------===//
 //
-// tnp.sort becomes calls of runtime/Sort.h's functions, one per row, in an
+// Where the code runs in tnp's runtime on the CPU, tnp.sort becomes calls of
+// runtime/Sort.h's functions, one per row, in an
 // scf.parallel over the rows (OpenMP where the pipeline parallelizes). The
 // calls take memrefs, so the lowering steps out of tensors and back:
 // bufferization.to_buffer of a tensor the sort owns (a copy of the operand,
@@ -8,11 +9,14 @@
 // bufferization.to_tensor (restrict) of what they wrote. One operand is
 // sorted in place in its copy; with more, or with `indices`, the runtime
 // writes the permutation of the keys and each result gathers its operand
-// by it.
+// by it. Elsewhere (GPU kernels, code mlir-runner runs) the rows sort in a
+// network of generated loops (SortNetwork.cpp), the other operands
+// gathered by its permutation alike.
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/lowering/LoweringUtils.h"
+#include "passes/lowering/SortNetwork.h"
 
 #include "dialect/DTypeLattice.h"
 #include "dialect/TnpOps.h"
@@ -89,8 +93,35 @@ void forEachRow(OpBuilder &b, Location loc, ArrayRef<Value> buffers,
       [&](OpBuilder &b, Location loc, ValueRange ivs) { rowsAt(b, loc, ivs); });
 }
 
+/// `operand` with its elements along `axis` taken from the positions
+/// `perm` (int64, of its shape) holds.
+Value gatherAlong(OpBuilder &b, Location loc, Value operand, Value perm,
+                  int64_t axis, ValueRange dynamicSizes) {
+  auto type = cast<RankedTensorType>(operand.getType());
+  int64_t rank = type.getRank();
+  AffineMap identity = b.getMultiDimIdentityMap(rank);
+  auto gather = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, ValueRange{perm},
+      ValueRange{buildEmpty(b, loc, type, dynamicSizes)},
+      ArrayRef<AffineMap>{identity, identity},
+      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+      [&](OpBuilder &b, Location loc, ValueRange args) {
+        SmallVector<Value> at;
+        for (int64_t d = 0; d < rank; ++d)
+          at.push_back(d == axis
+                           ? arith::IndexCastOp::create(
+                                 b, loc, b.getIndexType(), args[0])
+                                 .getResult()
+                           : linalg::IndexOp::create(b, loc, d).getResult());
+        linalg::YieldOp::create(
+            b, loc, tensor::ExtractOp::create(b, loc, operand, at).getResult());
+      });
+  return gather.getResult(0);
+}
+
 struct SortOpLowering : OpConversionPattern<SortOp> {
-  using OpConversionPattern::OpConversionPattern;
+  SortOpLowering(const TypeConverter &converter, MLIRContext *ctx, bool network)
+      : OpConversionPattern(converter, ctx), network(network) {}
 
   LogicalResult
   matchAndRewrite(SortOp op, OpAdaptor adaptor,
@@ -100,8 +131,7 @@ struct SortOpLowering : OpConversionPattern<SortOp> {
     ValueRange operands = adaptor.getOperands();
     Value keys = operands.front();
     auto keyType = cast<RankedTensorType>(keys.getType());
-    std::string dtype =
-        getDTypeName(getElementTypeOrSelf(op.getOperands().front()));
+    Type dtype = getElementTypeOrSelf(op.getOperands().front());
     SmallVector<Value> dynamicSizes;
     for (int64_t d = 0; d < keyType.getRank(); ++d)
       if (keyType.isDynamicDim(d))
@@ -117,7 +147,7 @@ struct SortOpLowering : OpConversionPattern<SortOp> {
       return success();
     }
     auto callEachRow = [&](ArrayRef<Value> buffers, StringRef prefix) {
-      std::string name = (prefix + dtype).str();
+      std::string name = (prefix + getDTypeName(dtype)).str();
       forEachRow(rewriter, loc, buffers, axis,
                  [&](OpBuilder &b, Location loc, ValueRange rows) {
                    func::CallOp::create(
@@ -125,6 +155,22 @@ struct SortOpLowering : OpConversionPattern<SortOp> {
                        TypeRange{}, rows);
                  });
     };
+    if (network) {
+      // Equal integers are the same value: their order needs no
+      // permutation unless one is asked for.
+      bool withPermutation = op.getIndices() || operands.size() > 1 ||
+                             !isa<IntegerType>(keyType.getElementType());
+      auto [sorted, perm] = buildSortNetwork(rewriter, loc, keys, dtype, axis,
+                                             withPermutation, dynamicSizes);
+      SmallVector<Value> results{sorted};
+      for (Value operand : operands.drop_front())
+        results.push_back(
+            gatherAlong(rewriter, loc, operand, perm, axis, dynamicSizes));
+      if (op.getIndices())
+        results.push_back(perm);
+      rewriter.replaceOp(op, results);
+      return success();
+    }
     if (operands.size() == 1 && !op.getIndices()) {
       Value copy = linalg::CopyOp::create(
                        rewriter, loc, keys,
@@ -150,41 +196,24 @@ struct SortOpLowering : OpConversionPattern<SortOp> {
         rewriter, loc, permType, permBuffer, /*restrict=*/true,
         /*writable=*/true);
 
-    // Result i: operand i at the permuted position along the axis.
     SmallVector<Value> results;
-    int64_t rank = keyType.getRank();
-    AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
-    for (Value operand : operands) {
-      auto type = cast<RankedTensorType>(operand.getType());
-      auto gather = linalg::GenericOp::create(
-          rewriter, loc, TypeRange{type}, ValueRange{perm},
-          ValueRange{buildEmpty(rewriter, loc, type, dynamicSizes)},
-          ArrayRef<AffineMap>{identity, identity},
-          SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
-          [&](OpBuilder &b, Location loc, ValueRange args) {
-            SmallVector<Value> at;
-            for (int64_t d = 0; d < rank; ++d)
-              at.push_back(
-                  d == axis ? arith::IndexCastOp::create(
-                                  b, loc, b.getIndexType(), args[0])
-                                  .getResult()
-                            : linalg::IndexOp::create(b, loc, d).getResult());
-            linalg::YieldOp::create(
-                b, loc,
-                tensor::ExtractOp::create(b, loc, operand, at).getResult());
-          });
-      results.push_back(gather.getResult(0));
-    }
+    for (Value operand : operands)
+      results.push_back(
+          gatherAlong(rewriter, loc, operand, perm, axis, dynamicSizes));
     if (op.getIndices())
       results.push_back(perm);
     rewriter.replaceOp(op, results);
     return success();
   }
+
+private:
+  bool network;
 };
 
 } // namespace
 
 void mlir::tnp::populateSortLoweringPatterns(const TypeConverter &converter,
-                                             RewritePatternSet &patterns) {
-  patterns.add<SortOpLowering>(converter, patterns.getContext());
+                                             RewritePatternSet &patterns,
+                                             bool network) {
+  patterns.add<SortOpLowering>(converter, patterns.getContext(), network);
 }

@@ -1,5 +1,6 @@
 // Every op family the CPU runs compiles to kernels whose PTX ptxas
-// assembles: reductions, products, gathers and scatters, scans, random bits.
+// assembles: reductions, products, gathers and scatters, scans, random bits,
+// sorts.
 // RUN: tnp-opt %s --tnp-gpu-pipeline | FileCheck %s --check-prefix=HOST
 // RUN: tnp-opt %s --tnp-gpu-pipeline | %python %S/ptx_of.py | FileCheck %s
 // RUN: %if ptxas %{ tnp-opt %s --tnp-gpu-pipeline | %python %S/ptx_of.py --ptxas %ptxas | FileCheck %s --check-prefix=PTXAS %}
@@ -157,4 +158,45 @@ func.func @cumsum(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
 func.func @bits(%k: tensor<2xui32>) -> tensor<1024xui32> {
   %a = tnp.random_bits %k : (tensor<2xui32>) -> tensor<1024xui32>
   return %a : tensor<1024xui32>
+}
+
+// Sorts are sorting networks (passes/lowering/SortNetwork.cpp): the
+// permutation's iota is one kernel, then each step of the network one launch
+// in the host's phase and step loops. Each comparator loads two keys,
+// orders NaNs last (setp.nan / setp.num), breaks ties by position (the
+// permutation's int64 compare) and stores both when they swap.
+// HOST-LABEL: llvm.func @argsort_rows(
+// HOST: gpu.launch_func {{.*}} @argsort_rows_kernel::@argsort_rows_kernel
+// HOST: llvm.cond_br
+// HOST: llvm.cond_br
+// HOST: gpu.launch_func {{.*}} @argsort_rows_kernel_{{[0-9]+}}::@argsort_rows_kernel
+// HOST: llvm.br ^bb2
+// CHECK-LABEL: // gpu.binary @argsort_rows_kernel_{{[0-9]+}}
+// CHECK: ld.global.b32
+// CHECK: ld.global.b32
+// CHECK-DAG: setp.nan.f32
+// CHECK-DAG: setp.lt.f32
+// CHECK: setp.lt.s64
+// CHECK: st.global.b32
+// PTXAS: ptxas: @argsort_rows_kernel assembles for sm_80,sm_90
+// PTXAS: ptxas: @argsort_rows_kernel_{{[0-9]+}} assembles for sm_80,sm_90
+func.func @argsort_rows(%x: tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor<?x?xi64>) {
+  %s:2 = tnp.sort(%x) axis = 1 indices : tensor<?x?xf32>
+  return %s#0, %s#1 : tensor<?x?xf32>, tensor<?x?xi64>
+}
+
+// Complex float64 keys (real, then imaginary part) carry bfloat16 values,
+// gathered by the permutation after the network.
+// CHECK-LABEL: // gpu.binary @sort_complex_kernel
+// CHECK-LABEL: // gpu.binary @sort_complex_kernel_{{[0-9]+}}
+// CHECK: ld.global.b64
+// CHECK: setp.nan.f64
+// CHECK: setp.lt.f64
+// CHECK-LABEL: // gpu.binary @sort_complex_kernel_{{[0-9]+}}
+// CHECK: ld.global.b16
+// CHECK: st.global.b16
+// PTXAS-COUNT-2: ptxas: @sort_complex_kernel_{{[0-9]+}} assembles for sm_80,sm_90
+func.func @sort_complex(%x: tensor<?xcomplex<f64>>, %v: tensor<?xbf16>) -> (tensor<?xcomplex<f64>>, tensor<?xbf16>) {
+  %s:2 = tnp.sort(%x, %v) axis = 0 : tensor<?xcomplex<f64>>, tensor<?xbf16>
+  return %s#0, %s#1 : tensor<?xcomplex<f64>>, tensor<?xbf16>
 }

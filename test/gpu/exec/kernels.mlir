@@ -59,6 +59,16 @@ func.func @cumsum(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   return %s : tensor<?x?xf32>
 }
 
+func.func @argsort_rows(%x: tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor<?x?xi64>) {
+  %s:2 = tnp.sort(%x) axis = 1 indices : tensor<?x?xf32>
+  return %s#0, %s#1 : tensor<?x?xf32>, tensor<?x?xi64>
+}
+
+func.func @sort_columns(%x: tensor<?x?xi32>) -> tensor<?x?xi32> {
+  %s = tnp.sort(%x) axis = 0 : tensor<?x?xi32>
+  return %s : tensor<?x?xi32>
+}
+
 func.func @bits(%k: tensor<2xui32>) -> tensor<4xui32> {
   %a = tnp.random_bits %k : (tensor<2xui32>) -> tensor<4xui32>
   return %a : tensor<4xui32>

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <numeric>
 #include <random>
 #include <string>
 #include <vector>
@@ -62,6 +63,12 @@ void _mlir_ciface_take(Memref<float, 2> *r, Memref<float, 2> *x,
 void _mlir_ciface_scatter_add(Memref<float, 1> *r, Memref<float, 1> *x,
                               Memref<int32_t, 2> *i, Memref<float, 1> *u);
 void _mlir_ciface_cumsum(Memref<float, 2> *r, Memref<float, 2> *x);
+struct SortedWithPositions {
+  Memref<float, 2> sorted;
+  Memref<int64_t, 2> positions;
+};
+void _mlir_ciface_argsort_rows(SortedWithPositions *r, Memref<float, 2> *x);
+void _mlir_ciface_sort_columns(Memref<int32_t, 2> *r, Memref<int32_t, 2> *x);
 void _mlir_ciface_bits(Memref<uint32_t, 1> *r, Memref<uint32_t, 1> *k);
 struct LossGrad {
   Memref<float, 0> loss;
@@ -411,6 +418,61 @@ void testIndexing() {
   release(u.allocated);
 }
 
+void testSorts() {
+  // Rows of lengths that are no power of two, with ties, NaNs and zeros of
+  // both signs: NumPy's stable order (NaNs last, -0.0 equal to 0.0).
+  int64_t rows = 3, cols = 1000;
+  std::vector<float> x(rows * cols);
+  std::mt19937 rng(11);
+  const float pool[] = {-INFINITY, -2, -0.0f, 0.0f, 0.5f, 3, INFINITY, NAN};
+  for (float &v : x)
+    v = pool[rng() % 8];
+  auto before = [](float a, float b) {
+    return a < b || (std::isnan(b) && !std::isnan(a));
+  };
+  std::vector<float> sorted(x.size());
+  std::vector<int64_t> positions(x.size());
+  for (int64_t r = 0; r < rows; ++r) {
+    int64_t *p = positions.data() + r * cols;
+    std::iota(p, p + cols, 0);
+    const float *row = x.data() + r * cols;
+    std::stable_sort(p, p + cols, [&](int64_t a, int64_t b) {
+      return before(row[a], row[b]);
+    });
+    for (int64_t c = 0; c < cols; ++c)
+      sorted[r * cols + c] = row[p[c]];
+  }
+  auto dx = toDevice<float, 2>(x, {rows, cols});
+  SortedWithPositions r;
+  beginCall(kDevice);
+  _mlir_ciface_argsort_rows(&r, &dx);
+  std::vector<float> gotSorted = toHost(r.sorted);
+  check("argsort axis=1 (positions; sorting network)", toHost(r.positions),
+        positions);
+  check("sort axis=1 (values)", gotSorted, sorted);
+  release(dx.allocated);
+
+  // Columns of 2^12 + 3 integers, threads across the columns.
+  int64_t n = (int64_t(1) << 12) + 3, columns = 5;
+  std::vector<int32_t> y(n * columns), ySorted(y.size());
+  for (int32_t &v : y)
+    v = int32_t(rng() % 2001) - 1000;
+  for (int64_t c = 0; c < columns; ++c) {
+    std::vector<int32_t> column(n);
+    for (int64_t i = 0; i < n; ++i)
+      column[i] = y[i * columns + c];
+    std::sort(column.begin(), column.end());
+    for (int64_t i = 0; i < n; ++i)
+      ySorted[i * columns + c] = column[i];
+  }
+  auto dy = toDevice<int32_t, 2>(y, {n, columns});
+  Memref<int32_t, 2> s;
+  beginCall(kDevice);
+  _mlir_ciface_sort_columns(&s, &dy);
+  check("sort axis=0 int32 (sorting network)", toHost(s), ySorted);
+  release(dy.allocated);
+}
+
 void testRandomBits() {
   // Random123's Threefry-2x32-20 known answer for key (0, 0), as on the CPU
   // (test/passes/random-bits-kat.mlir).
@@ -570,6 +632,22 @@ void bench() {
   });
   std::printf("tiny traced call (1 element, launch and wait): %.2f us\n",
               call * 1e6);
+
+  // One row of 2^20: the network's 20 phases take 210 steps, a launch and
+  // a wait each.
+  int64_t length = int64_t(1) << 20;
+  auto keys = toDevice<float, 2>(uniform(length, -1, 1, 9), {1, length});
+  double sorted = median(5, [&] {
+    SortedWithPositions r;
+    beginCall(kDevice);
+    _mlir_ciface_argsort_rows(&r, &keys);
+    require(endCall(), "argsort");
+    release(r.sorted.allocated);
+    release(r.positions.allocated);
+  });
+  std::printf("argsort of 2^20 float32 (sorting network): %.2f ms\n",
+              sorted * 1e3);
+  release(keys.allocated);
 }
 
 } // namespace
@@ -599,6 +677,7 @@ int main(int argc, char **argv) {
   testReductions();
   testMatmul();
   testIndexing();
+  testSorts();
   testRandomBits();
   testGradientAndBatch();
   std::printf("%s: %d failed\n", failures ? "FAIL" : "PASS", failures);

@@ -172,25 +172,24 @@ TEST_F(GpuArrayTest, GradientsRunOnTheGpu) {
       1e-13);
 }
 
-TEST_F(GpuArrayTest, SortsRunOnTheCpuUnderSoftPlacement) {
-  // No GPU kernel for sorts: TF's soft placement runs them on the CPU, eager
-  // or traced, and their results move to the GPU.
-  tnp::ndarray x = tnp::asarray(std::vector<float>{3, -1, 2, 0});
-  auto sorted = tnp::trace([](const tnp::ndarray &v) { return tnp::sort(v); });
-  for (bool traced : {false, true}) {
-    tnp::device_scope scope("GPU:0");
-    tnp::ndarray s = traced ? sorted(x) : tnp::sort(x);
-    EXPECT_EQ(s.device(), kGpu0);
-    EXPECT_EQ(s.to_vector<float>(), (std::vector<float>{-1, 0, 2, 3}));
-  }
-  tnp::config::set_soft_device_placement(false);
-  std::string message = errorOf<tnp::NotImplementedError>([&] {
-    tnp::device_scope scope("GPU:0");
-    tnp::argsort(x);
-  });
-  tnp::config::set_soft_device_placement(true);
-  EXPECT_NE(message.find("no GPU kernel for tnp.sort"), std::string::npos)
-      << message;
+TEST_F(GpuArrayTest, SortsRunOnTheGpu) {
+  // Sorting networks (passes/lowering/SortNetwork.cpp), eager and traced,
+  // along either axis: NumPy's stable order, NaNs last and ties by
+  // position, which the positions show (the values of a NaN would not
+  // compare).
+  std::vector<float> values(2 * 37);
+  for (size_t i = 0; i < values.size(); ++i)
+    values[i] = i % 7 == 3 ? NAN : float((i * 5) % 11) - 5;
+  tnp::ndarray x = tnp::asarray(values).reshape({2, 37});
+  tnp::ndarray finite = tnp::where(tnp::isnan(x), 0.0f, x);
+  auto sortedRows =
+      tnp::trace([](const tnp::ndarray &v) { return tnp::sort(v, 1); });
+  expectAsOnTheCpu([&] { return tnp::argsort(x, 1); }, 0);
+  expectAsOnTheCpu([&] { return tnp::argsort(x, 0); }, 0);
+  expectAsOnTheCpu([&] { return tnp::sort(finite, 1); }, 0);
+  expectAsOnTheCpu([&] { return sortedRows(finite); }, 0);
+  expectAsOnTheCpu([&] { return tnp::sort(x.astype(tnp::int16), 0); }, 0);
+  expectAsOnTheCpu([&] { return tnp::median(finite, 1); }, 1e-6);
 }
 
 TEST_F(GpuArrayTest, DLPackSharesGpuMemory) {
