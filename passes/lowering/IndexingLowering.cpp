@@ -168,7 +168,9 @@ static Target targetOf(OpBuilder &b, Location loc, Value indices,
 /// The atomic a GPU has for a scatter of `kind` into `dtype`, if any: adds,
 /// minima and maxima of 32- and 64-bit integers and floats (the float ones
 /// are buildCombine's minimumf/maximumf, NaN winning; the GPU has no float
-/// max instruction, so LLVM makes it a compare-and-swap loop).
+/// max instruction, so LLVM makes it a compare-and-swap loop). Products
+/// have none: memref.generic_atomic_rmw would be one, but buffer
+/// deallocation rejects its region.
 static std::optional<arith::AtomicRMWKind> atomicOf(ScatterKind kind,
                                                     Type dtype) {
   if (!dtype.isIntOrFloat() || (dtype.getIntOrFloatBitWidth() != 32 &&
@@ -195,17 +197,20 @@ static std::optional<arith::AtomicRMWKind> atomicOf(ScatterKind kind,
 
 /// tnp.scatter -> an scf.for nest over the updates carrying the result; each
 /// in-range update is combined into its element, out-of-range ones skipped.
-/// On a GPU a scatter-add, -min or -max of a dtype with such atomics is an
-/// scf.parallel over the updates instead, each combining itself atomically
+/// On a GPU (`parallel`), a set, or a combination the GPU has an atomic for
+/// (atomicOf), is an scf.parallel over the updates instead, each writing
 /// into a copy of the operand: one thread per update, where the sequential
-/// loop would run in one thread. Floating sums then add in an order that
-/// varies from run to run, as in other GPU libraries (minima and maxima do
-/// not depend on it).
+/// loop would run in one thread. Atomic floating sums then add in an order
+/// that varies from run to run, as in other GPU libraries (minima and
+/// maxima do not depend on it). Sets keep NumPy's (and the CPU's)
+/// last-wins order for repeated positions in two loops: each update claims
+/// its position with an atomic maximum of its number (updates in row-major
+/// order), then the claim's winner stores its value.
 struct ScatterOpLowering : OpConversionPattern<ScatterOp> {
   ScatterOpLowering(const TypeConverter &converter, MLIRContext *context,
-                    bool gpu)
-      : OpConversionPattern(converter, context), gpu(gpu) {}
-  bool gpu;
+                    bool parallel)
+      : OpConversionPattern(converter, context), parallel(parallel) {}
+  bool parallel;
 
   LogicalResult
   matchAndRewrite(ScatterOp op, OpAdaptor adaptor,
@@ -239,39 +244,77 @@ struct ScatterOpLowering : OpConversionPattern<ScatterOp> {
     SmallVector<Value> lbs(updatesRank, zero), steps(updatesRank, one), ubs;
     for (int64_t d = 0; d < updatesRank; ++d)
       ubs.push_back(getDimSize(rewriter, loc, updates, d));
-    std::optional<arith::AtomicRMWKind> atomic =
-        gpu ? atomicOf(kind, dtype) : std::nullopt;
-    if (atomic) {
+    std::optional<arith::AtomicRMWKind> atomic = atomicOf(kind, dtype);
+    if (parallel && (atomic || kind == ScatterKind::Set)) {
       SmallVector<std::pair<Value, int64_t>> sources;
       for (int64_t d = 0; d < operandRank; ++d)
         sources.push_back({operand, d});
+      SmallVector<Value> dynamicSizes =
+          dynamicSizesFrom(rewriter, loc, resultType, sources);
       Value out = bufferization::ToBufferOp::create(
           rewriter, loc, bufferType(resultType, /*anyLayout=*/false),
-          buildEmpty(rewriter, loc, resultType,
-                     dynamicSizesFrom(rewriter, loc, resultType, sources)));
+          buildEmpty(rewriter, loc, resultType, dynamicSizes));
       memref::CopyOp::create(rewriter, loc,
                              bufferization::ToBufferOp::create(
                                  rewriter, loc,
                                  bufferType(resultType, /*anyLayout=*/true),
                                  operand, /*read_only=*/true),
                              out);
-      scf::ParallelOp::create(
-          rewriter, loc, lbs, ubs, steps,
-          [&](OpBuilder &b, Location, ValueRange ivs) {
-            Target target = targetOf(b, loc, indices, ivs, batchRank, axes,
-                                     sizes, operandRank);
-            auto combine = [&](OpBuilder &nested) {
-              Value value =
-                  tensor::ExtractOp::create(nested, loc, updates, ivs);
-              memref::AtomicRMWOp::create(nested, loc, *atomic, value, out,
-                                          target.pos);
-            };
-            if (!target.inRange)
-              return combine(b);
-            auto ifOp = scf::IfOp::create(b, loc, target.inRange);
-            OpBuilder then = ifOp.getThenBodyBuilder();
-            combine(then);
-          });
+      // Runs `body` for each in-range update, in parallel.
+      auto forEachUpdate =
+          [&](function_ref<void(OpBuilder &, ValueRange, ArrayRef<Value>)>
+                  body) {
+            scf::ParallelOp::create(
+                rewriter, loc, lbs, ubs, steps,
+                [&](OpBuilder &b, Location, ValueRange ivs) {
+                  Target target = targetOf(b, loc, indices, ivs, batchRank,
+                                           axes, sizes, operandRank);
+                  if (!target.inRange)
+                    return body(b, ivs, target.pos);
+                  auto ifOp = scf::IfOp::create(b, loc, target.inRange);
+                  OpBuilder then = ifOp.getThenBodyBuilder();
+                  body(then, ivs, target.pos);
+                });
+          };
+      auto valueAt = [&](OpBuilder &b, ValueRange ivs) -> Value {
+        return tensor::ExtractOp::create(b, loc, updates, ivs);
+      };
+      if (kind == ScatterKind::Set) {
+        // An update's number: its row-major position among the updates.
+        auto numberOf = [&](OpBuilder &b, ValueRange ivs) -> Value {
+          Value number = zero;
+          for (auto [iv, size] : llvm::zip(ivs, ubs))
+            number = arith::AddIOp::create(
+                b, loc, arith::MulIOp::create(b, loc, number, size), iv);
+          return arith::IndexCastOp::create(b, loc, b.getI64Type(), number);
+        };
+        Value claims = memref::AllocOp::create(
+            rewriter, loc,
+            MemRefType::get(resultType.getShape(), rewriter.getI64Type()),
+            dynamicSizes);
+        linalg::FillOp::create(
+            rewriter, loc,
+            ValueRange{arith::ConstantOp::create(
+                rewriter, loc, rewriter.getI64IntegerAttr(-1))},
+            ValueRange{claims});
+        forEachUpdate([&](OpBuilder &b, ValueRange ivs, ArrayRef<Value> pos) {
+          memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::maxs,
+                                      numberOf(b, ivs), claims, pos);
+        });
+        forEachUpdate([&](OpBuilder &b, ValueRange ivs, ArrayRef<Value> pos) {
+          Value won = arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::eq,
+              memref::LoadOp::create(b, loc, claims, pos), numberOf(b, ivs));
+          auto ifOp = scf::IfOp::create(b, loc, won);
+          OpBuilder then = ifOp.getThenBodyBuilder();
+          memref::StoreOp::create(then, loc, valueAt(then, ivs), out, pos);
+        });
+      } else {
+        forEachUpdate([&](OpBuilder &b, ValueRange ivs, ArrayRef<Value> pos) {
+          memref::AtomicRMWOp::create(b, loc, *atomic, valueAt(b, ivs), out,
+                                      pos);
+        });
+      }
       rewriter.replaceOp(op, bufferization::ToTensorOp::create(
                                  rewriter, loc, resultType, out,
                                  /*restrict=*/true, /*writable=*/true));
@@ -316,7 +359,8 @@ struct ScatterOpLowering : OpConversionPattern<ScatterOp> {
 
 void tnp::populateIndexingLoweringPatterns(const TypeConverter &converter,
                                            RewritePatternSet &patterns,
-                                           bool gpu) {
+                                           bool parallelScatters) {
   patterns.add<GatherOpLowering>(converter, patterns.getContext());
-  patterns.add<ScatterOpLowering>(converter, patterns.getContext(), gpu);
+  patterns.add<ScatterOpLowering>(converter, patterns.getContext(),
+                                  parallelScatters);
 }

@@ -142,7 +142,8 @@ void populateReductionLoweringPatterns(const TypeConverter &converter,
                                        RewritePatternSet &patterns);
 void populateArgReduceLoweringPatterns(const TypeConverter &converter,
                                        RewritePatternSet &patterns);
-/// On a `gpu`, scatter-adds with atomic adds (IndexingLowering.cpp).
+/// On a `gpu`, scatters into 32- and 64-bit elements run one update per
+/// thread (IndexingLowering.cpp).
 void populateIndexingLoweringPatterns(const TypeConverter &converter,
                                       RewritePatternSet &patterns, bool gpu);
 /// With `network`, sorts by a sorting network in generated loops instead of

@@ -118,6 +118,23 @@ func.func @scatter_mul(%x: tensor<?xf32> {bufferization.writable = false},
   return %s : tensor<?xf32>
 }
 
+// A set: a fill of the claims, the claims (atomic maxima of the updates'
+// numbers), then the winners' stores.
+// HOST-LABEL: llvm.func @scatter_set(
+// HOST-COUNT-3: gpu.launch_func {{.*}} @scatter_set_kernel{{(_[0-9]+)?}}::@scatter_set_kernel
+// CHECK-LABEL: // gpu.binary @scatter_set_kernel_{{[0-9]+}}
+// CHECK: atom.global.max.s64
+// CHECK-LABEL: // gpu.binary @scatter_set_kernel_{{[0-9]+}}
+// CHECK: ld.global
+// CHECK: setp.ne.b64
+// CHECK: st.global.b32
+// PTXAS-COUNT-3: ptxas: @scatter_set_kernel{{(_[0-9]+)?}} assembles for sm_80,sm_90
+func.func @scatter_set(%x: tensor<?xf32> {bufferization.writable = false},
+                       %i: tensor<?x1xi32>, %u: tensor<?xf32>) -> tensor<?xf32> {
+  %s = tnp.scatter set %x[%i], %u, axes = [0] : (tensor<?xf32>, tensor<?x1xi32>, tensor<?xf32>) -> tensor<?xf32>
+  return %s : tensor<?xf32>
+}
+
 // Scatter maxima are atomics too: an integer's native, a float's a
 // compare-and-swap loop (the GPU has no float atomic max).
 // CHECK-LABEL: // gpu.binary @scatter_max_i32_kernel

@@ -2,6 +2,14 @@
 // RUN: | /usr/lib/llvm-22/bin/mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so,/usr/lib/llvm-22/lib/libmlir_runner_utils.so \
 // RUN: | FileCheck %s
+// The GPU's lowering (gpu=true: one update per thread, atomics and
+// last-wins claims; blas=false keeps products off cuBLAS) on the CPU, whose
+// loops run the same algorithm in order: the same answers.
+// RUN: tnp-opt %s --tnp-lower-to-linalg="gpu=true blas=false" \
+// RUN:     --tnp-cpu-pipeline=runtime=false \
+// RUN: | /usr/lib/llvm-22/bin/mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so,/usr/lib/llvm-22/lib/libmlir_runner_utils.so \
+// RUN: | FileCheck %s
 
 // tnp.gather and tnp.scatter run, against NumPy: each expected line is the
 // NumPy expression in the comment above it. Gather clamps out-of-range
@@ -107,6 +115,28 @@ func.func @main() {
   %s9 = tnp.scatter set %x9[%i9], %u9, axes = [1] : (tensor<3x4xi64>, tensor<2x1xi64>, tensor<2x3xi64>) -> tensor<3x4xi64>
   %v9 = vector.transfer_read %s9[%c0, %c0], %l0 : tensor<3x4xi64>, vector<3x4xi64>
   vector.print %v9 : vector<3x4xi64>
+
+  // Repeated positions of a set: the last update wins, as in NumPy.
+  // x = np.zeros(6, np.float32); x[[1, 4, 1, 7, 1, 4]] = [10, 20, 30, 40, 50,
+  // 60] (7 dropped); then np.multiply.at(y, [2, 0, 2], [3, 5, 7]) for
+  // y = np.arange(1, 4, dtype=np.float64).
+  // CHECK: ( 0, 50, 0, 0, 60, 0 )
+  // CHECK: ( 5, 2, 63 )
+  %x11 = tnp.constant dense<0.0> : tensor<6xf32>
+  %x11d = tensor.cast %x11 : tensor<6xf32> to tensor<?xf32>
+  %i11 = tnp.constant dense<[[1], [4], [1], [7], [1], [4]]> : tensor<6x1xi32>
+  %u11 = tnp.constant dense<[10.0, 20.0, 30.0, 40.0, 50.0, 60.0]> : tensor<6xf32>
+  %s11d = tnp.scatter set %x11d[%i11], %u11, axes = [0] : (tensor<?xf32>, tensor<6x1xi32>, tensor<6xf32>) -> tensor<?xf32>
+  %s11 = tensor.cast %s11d : tensor<?xf32> to tensor<6xf32>
+  %v11 = vector.transfer_read %s11[%c0], %f0 : tensor<6xf32>, vector<6xf32>
+  vector.print %v11 : vector<6xf32>
+  %x12 = tnp.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf64>
+  %i12 = tnp.constant dense<[[2], [0], [2]]> : tensor<3x1xi64>
+  %u12 = tnp.constant dense<[3.0, 5.0, 7.0]> : tensor<3xf64>
+  %s12 = tnp.scatter mul %x12[%i12], %u12, axes = [0] : (tensor<3xf64>, tensor<3x1xi64>, tensor<3xf64>) -> tensor<3xf64>
+  %d0 = arith.constant 0.0 : f64
+  %v12 = vector.transfer_read %s12[%c0], %d0 : tensor<3xf64>, vector<3xf64>
+  vector.print %v12 : vector<3xf64>
 
   // The operand of a scatter is not modified: x3 is still zeros.
   // CHECK: ( 0, 0, 0, 0, 0 )

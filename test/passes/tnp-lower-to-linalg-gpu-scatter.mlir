@@ -67,3 +67,31 @@ func.func @no_atomics(%x: tensor<8xf32>, %y: tensor<8xi8>,
   %f = tnp.scatter add %c[%i], %d, axes = [0] : (tensor<8xcomplex<f32>>, tensor<4x1xi32>, tensor<4xcomplex<f32>>) -> tensor<8xcomplex<f32>>
   return %a, %b, %f : tensor<8xf32>, tensor<8xi8>, tensor<8xcomplex<f32>>
 }
+
+// -----
+
+// A set of any dtype runs one update per thread and keeps the last update
+// of a repeated position, as the CPU's loop does: each in-range update
+// claims its position with an atomic maximum of its row-major number (in
+// an int64 buffer filled with -1), then the claim's winner stores.
+// CHECK-LABEL: func.func @set_rows
+// CHECK: %[[OUT:.*]] = bufferization.to_buffer %{{.*}} : tensor<?x3xi8> to memref<?x3xi8>
+// CHECK: %[[CLAIMS:.*]] = memref.alloc(%{{.*}}) : memref<?x3xi64>
+// CHECK: linalg.fill ins(%c-1_i64 : i64) outs(%[[CLAIMS]] : memref<?x3xi64>)
+// CHECK: scf.parallel (%[[B:.*]], %[[W:.*]]) =
+// CHECK:   scf.if
+// CHECK:     %[[N:.*]] = arith.index_cast %{{.*}} : index to i64
+// CHECK:     memref.atomic_rmw maxs %[[N]], %[[CLAIMS]][%[[I:.*]], %[[W]]]
+// CHECK: scf.parallel (%[[B2:.*]], %[[W2:.*]]) =
+// CHECK:   scf.if
+// CHECK:     %[[CLAIM:.*]] = memref.load %[[CLAIMS]]
+// CHECK:     %[[WON:.*]] = arith.cmpi eq, %[[CLAIM]]
+// CHECK:     scf.if %[[WON]]
+// CHECK:       %[[U:.*]] = tensor.extract %arg2[%[[B2]], %[[W2]]]
+// CHECK:       memref.store %[[U]], %[[OUT]]
+// CHECK-NOT: scf.for
+// CHECK: bufferization.to_tensor %[[OUT]] restrict writable
+func.func @set_rows(%x: tensor<?x3xi8>, %i: tensor<?x1xi64>, %u: tensor<?x3xi8>) -> tensor<?x3xi8> {
+  %s = tnp.scatter set %x[%i], %u, axes = [0] : (tensor<?x3xi8>, tensor<?x1xi64>, tensor<?x3xi8>) -> tensor<?x3xi8>
+  return %s : tensor<?x3xi8>
+}

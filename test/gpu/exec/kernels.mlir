@@ -54,6 +54,12 @@ func.func @scatter_add(%x: tensor<?xf32> {bufferization.writable = false},
   return %s : tensor<?xf32>
 }
 
+func.func @scatter_set(%x: tensor<?xf32> {bufferization.writable = false},
+                       %i: tensor<?x1xi32>, %u: tensor<?xf32>) -> tensor<?xf32> {
+  %s = tnp.scatter set %x[%i], %u, axes = [0] : (tensor<?xf32>, tensor<?x1xi32>, tensor<?xf32>) -> tensor<?xf32>
+  return %s : tensor<?xf32>
+}
+
 func.func @cumsum(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %s = tnp.scan sum %x, axis = 1 : tensor<?x?xf32>
   return %s : tensor<?x?xf32>

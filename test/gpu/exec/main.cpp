@@ -62,6 +62,8 @@ void _mlir_ciface_take(Memref<float, 2> *r, Memref<float, 2> *x,
                        Memref<int64_t, 2> *i);
 void _mlir_ciface_scatter_add(Memref<float, 1> *r, Memref<float, 1> *x,
                               Memref<int32_t, 2> *i, Memref<float, 1> *u);
+void _mlir_ciface_scatter_set(Memref<float, 1> *r, Memref<float, 1> *x,
+                              Memref<int32_t, 2> *i, Memref<float, 1> *u);
 void _mlir_ciface_cumsum(Memref<float, 2> *r, Memref<float, 2> *x);
 struct SortedWithPositions {
   Memref<float, 2> sorted;
@@ -416,6 +418,29 @@ void testIndexing() {
   release(z.allocated);
   release(si.allocated);
   release(u.allocated);
+
+  // 2^20 updates racing for 1000 positions (and some out of range): the
+  // last update of each position wins, as in the CPU's loop.
+  int64_t updates = int64_t(1) << 20, positions = 1000;
+  std::mt19937 rng(3);
+  std::vector<int32_t> at(updates);
+  std::vector<float> values(updates), last(positions, -1);
+  for (int64_t k = 0; k < updates; ++k) {
+    at[k] = int32_t(rng() % (positions + 10));
+    values[k] = float(k);
+    if (at[k] < positions)
+      last[at[k]] = float(k);
+  }
+  auto dz = toDevice<float, 1>(std::vector<float>(positions, -1), {positions});
+  auto dat = toDevice<int32_t, 2>(at, {updates, 1});
+  auto dvalues = toDevice<float, 1>(values, {updates});
+  Memref<float, 1> set;
+  beginCall(kDevice);
+  _mlir_ciface_scatter_set(&set, &dz, &dat, &dvalues);
+  check("scatter set (last of 2^20 racing updates wins)", toHost(set), last);
+  release(dz.allocated);
+  release(dat.allocated);
+  release(dvalues.allocated);
 }
 
 void testSorts() {
