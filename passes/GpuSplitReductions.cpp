@@ -35,7 +35,7 @@ constexpr int64_t kManyOutputs = 65536;
 /// products marked reassoc. Null otherwise.
 Operation *reassociableCombiner(linalg::GenericOp op) {
   if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
-      op.getNumReductionLoops() == 0 || op.hasIndexSemantics())
+      op.getNumReductionLoops() == 0)
     return nullptr;
   for (AffineMap map : op.getIndexingMapsArray())
     if (!map.isProjectedPermutation())
@@ -165,9 +165,12 @@ void split(linalg::GenericOp op, Operation *combiner) {
                   memref::LoadOp::create(
                       nb, loc, input->get(),
                       operandIndices(op.getMatchingIndexingMap(input), ivs)));
-    for (Operation &inner : body.without_terminator())
-      if (&inner != combiner)
+    for (Operation &inner : body.without_terminator()) {
+      if (auto index = dyn_cast<linalg::IndexOp>(inner))
+        mapping.map(index.getResult(), ivs[index.getDim()]);
+      else if (&inner != combiner)
         nb.clone(inner, mapping);
+    }
     Value operand = combiner->getOperand(0) == out ? combiner->getOperand(1)
                                                    : combiner->getOperand(0);
     return mapping.lookupOrDefault(operand);

@@ -129,7 +129,7 @@ struct TnpLowerToLinalgPass
     populateElementwiseLoweringPatterns(converter, patterns);
     populateShapeLoweringPatterns(converter, patterns);
     populateReductionLoweringPatterns(converter, patterns);
-    populateArgReduceLoweringPatterns(converter, patterns);
+    populateArgReduceLoweringPatterns(converter, patterns, gpu);
     populateIndexingLoweringPatterns(converter, patterns, gpu);
     populateRandomLoweringPatterns(converter, patterns);
     populateSortLoweringPatterns(converter, patterns, !runtimeSorts);

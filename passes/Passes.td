@@ -621,8 +621,9 @@ def TnpGpuSplitReductionsPass
     per output; a reduction of everything takes P = 32768 and folds those
     partials again with 256 threads. Then each output folds its partials
     into its initial value. Float sums add in another order than the
-    CPU's (as cuBLAS-era libraries do); argmax (an index body) and
-    multi-output reductions are left as they are.
+    CPU's (as cuBLAS-era libraries do). A body may read its position
+    (`linalg.index`: an argmax's second reduction, the first position of
+    the best value); multi-output reductions are left as they are.
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect",
                            "::mlir::memref::MemRefDialect"];

@@ -334,6 +334,63 @@ struct LaneFold {
   }
 };
 
+/// On a GPU: two reductions of each whole row along `axis` of `src`, the
+/// best value (buildCombine's max or min, NaN where the row holds one), then
+/// the smallest position holding a value that ties it (the first extremum),
+/// as `type`. Both combiners reassociate, so tnp-gpu-split-reductions
+/// spreads rows that are few and long over many threads, where a fold of
+/// (value, index) pairs would run one thread per row; the CPU's lanes are
+/// for its vector units.
+Value buildTwoReductions(OpBuilder &b, Location loc, Type dtype, bool isMax,
+                         Value src, int64_t axis, RankedTensorType type,
+                         ValueRange dynamicSizes) {
+  int64_t rank = cast<RankedTensorType>(src.getType()).getRank();
+  SmallVector<AffineExpr> rowExprs;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != axis)
+      rowExprs.push_back(b.getAffineDimExpr(d));
+  AffineMap identity = b.getMultiDimIdentityMap(rank);
+  auto rowMap = AffineMap::get(rank, 0, rowExprs, b.getContext());
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  iterators[axis] = utils::IteratorType::reduction;
+  auto reduce = [&](ValueRange inputs, Value init,
+                    function_ref<Value(OpBuilder &, ValueRange)> body) {
+    SmallVector<AffineMap> maps{identity};
+    maps.append(inputs.size(), rowMap);
+    return linalg::GenericOp::create(
+               b, loc, TypeRange{init.getType()}, inputs, ValueRange{init},
+               maps, iterators,
+               [&](OpBuilder &b, Location loc, ValueRange args) {
+                 linalg::YieldOp::create(b, loc, body(b, args));
+               })
+        .getResult(0);
+  };
+  auto valueType = type.clone(getElementTypeOrSelf(src.getType()));
+  Value best = reduce(
+      {src},
+      buildFilled(b, loc, valueType, dynamicSizes,
+                  buildExtreme(b, loc, dtype, /*largest=*/!isMax)),
+      [&](OpBuilder &b, ValueRange args) {
+        return buildCombine(b, loc, isMax ? CombineKind::Max : CombineKind::Min,
+                            dtype, args[0], args[1]);
+      });
+  Type indexType = type.getElementType();
+  Value none = arith::ConstantOp::create(
+      b, loc,
+      b.getIntegerAttr(indexType, APInt::getSignedMaxValue(
+                                      indexType.getIntOrFloatBitWidth())));
+  return reduce({src, best}, buildFilled(b, loc, type, dynamicSizes, none),
+                [&](OpBuilder &b, ValueRange args) {
+                  Value position = arith::IndexCastOp::create(
+                      b, loc, indexType, linalg::IndexOp::create(b, loc, axis));
+                  Value candidate = arith::SelectOp::create(
+                      b, loc, buildTie(b, loc, args[0], args[1]), position,
+                      none);
+                  return arith::MinSIOp::create(b, loc, candidate, args[2]);
+                });
+}
+
 /// tnp.argmax/argmin to linalg.generic reductions of (value, index) pairs,
 /// starting from (-inf or the dtype's minimum, 0), which keeps index 0 when
 /// every element equals that start. Over the innermost dimension a single
@@ -345,8 +402,11 @@ struct LaneFold {
 /// vector register), then LaneFold folds the lanes and the row's tail.
 template <typename ArgOp, bool IsMax>
 struct ArgReduceOpLowering : OpConversionPattern<ArgOp> {
-  using OpConversionPattern<ArgOp>::OpConversionPattern;
   using OpAdaptor = typename OpConversionPattern<ArgOp>::OpAdaptor;
+  ArgReduceOpLowering(const TypeConverter &converter, MLIRContext *ctx,
+                      bool gpu)
+      : OpConversionPattern<ArgOp>(converter, ctx), gpu(gpu) {}
+  bool gpu;
 
   LogicalResult
   matchAndRewrite(ArgOp op, OpAdaptor adaptor,
@@ -368,6 +428,11 @@ struct ArgReduceOpLowering : OpConversionPattern<ArgOp> {
         sources.push_back({src, d});
     SmallVector<Value> dynamicSizes =
         dynamicSizesFrom(rewriter, loc, type, sources);
+    if (gpu) {
+      rewriter.replaceOp(op, buildTwoReductions(rewriter, loc, dtype, IsMax,
+                                                src, axis, type, dynamicSizes));
+      return success();
+    }
     auto valueType = type.clone(srcType.getElementType());
     Value extreme = buildExtreme(rewriter, loc, dtype, /*largest=*/!IsMax);
 
@@ -480,8 +545,9 @@ struct ArgReduceOpLowering : OpConversionPattern<ArgOp> {
 } // namespace
 
 void tnp::populateArgReduceLoweringPatterns(const TypeConverter &converter,
-                                            RewritePatternSet &patterns) {
+                                            RewritePatternSet &patterns,
+                                            bool gpu) {
   patterns.add<ArgReduceOpLowering<ArgmaxOp, true>,
-               ArgReduceOpLowering<ArgminOp, false>>(converter,
-                                                     patterns.getContext());
+               ArgReduceOpLowering<ArgminOp, false>>(
+      converter, patterns.getContext(), gpu);
 }

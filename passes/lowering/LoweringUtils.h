@@ -140,8 +140,10 @@ void populateShapeLoweringPatterns(const TypeConverter &converter,
                                    RewritePatternSet &patterns);
 void populateReductionLoweringPatterns(const TypeConverter &converter,
                                        RewritePatternSet &patterns);
+/// On a `gpu`, as two reductions that tnp-gpu-split-reductions can split
+/// (ArgReduceLowering.cpp).
 void populateArgReduceLoweringPatterns(const TypeConverter &converter,
-                                       RewritePatternSet &patterns);
+                                       RewritePatternSet &patterns, bool gpu);
 /// On a `gpu`, scatters into 32- and 64-bit elements run one update per
 /// thread (IndexingLowering.cpp).
 void populateIndexingLoweringPatterns(const TypeConverter &converter,

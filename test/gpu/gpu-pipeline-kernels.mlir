@@ -36,17 +36,21 @@ func.func @total(%x: tensor<?xf32>) -> tensor<f32> {
   return %r : tensor<f32>
 }
 
-// argmax keeps its host-side choice on the row length (scf.if around the
-// launches), and its constant tables are copied to the device.
+// argmax is two reductions, each split among threads where rows are few
+// and long: each row's maximum (NaN-propagating), then the first position
+// holding it; each a fill, 32 threads' partials per row and their fold. No
+// host-side branch, no sequential chain per row.
 // HOST-LABEL: llvm.func @row_argmax(
-// HOST: llvm.call @mgpuMemAlloc
-// HOST: llvm.call @mgpuMemcpy
-// HOST: llvm.cond_br
-// HOST: gpu.launch_func
-// HOST: llvm.call @mgpuMemFree
-// CHECK-LABEL: // gpu.binary @row_argmax_kernel
-// CHECK: setp.{{.*}}.f32
-// PTXAS: ptxas: @row_argmax_kernel assembles for sm_80,sm_90
+// HOST-NOT: llvm.cond_br
+// HOST-COUNT-6: gpu.launch_func {{.*}} @row_argmax_kernel{{(_[0-9]+)?}}::@row_argmax_kernel
+// HOST-NOT: gpu.launch_func
+// HOST: llvm.return
+// CHECK-LABEL: // gpu.binary @row_argmax_kernel_{{[0-9]+}}
+// CHECK: max.NaN.f32
+// CHECK-LABEL: // gpu.binary @row_argmax_kernel_{{[0-9]+}}
+// CHECK: setp.nan.f32
+// CHECK: min.s64
+// PTXAS-COUNT-6: ptxas: @row_argmax_kernel{{(_[0-9]+)?}} assembles for sm_80,sm_90
 func.func @row_argmax(%x: tensor<?x?xf32>) -> tensor<?xi64> {
   %r = tnp.argmax %x, axis = 1 : (tensor<?x?xf32>) -> tensor<?xi64>
   return %r : tensor<?xi64>

@@ -96,15 +96,44 @@ func.func @rows(%x: memref<?x?xf32>, %out: memref<?xf32>) {
   return
 }
 
-// Left as they are: a float sum not marked reassoc, an index reduction, a
-// reduction with threads enough (65536 rows), one with few elements per
-// output (100).
+// A body reading its position (an argmax's second reduction: the first
+// position holding the row's best value) splits too: each thread's
+// position is the element it folds.
+// CHECK-LABEL: func.func @positions
+// CHECK: scf.parallel (%[[R:.*]], %[[P:.*]]) =
+// CHECK: scf.for %[[K:.*]] = %[[P]] to
+// CHECK: %[[X:.*]] = memref.load %arg0[%[[R]], %[[K]]]
+// CHECK: %[[BEST:.*]] = memref.load %arg1[%[[R]]]
+// CHECK: %[[AT:.*]] = arith.index_cast %[[K]] : index to i64
+// CHECK: arith.cmpf oeq, %[[X]], %[[BEST]]
+// CHECK: arith.select %{{.*}}, %[[AT]]
+// CHECK: arith.minsi
+// CHECK-NOT: linalg.generic
+func.func @positions(%x: memref<?x?xf32>, %best: memref<?xf32>,
+                     %i: memref<?xi64>) {
+  linalg.generic {indexing_maps = [#id2, #row, #row],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%x, %best : memref<?x?xf32>, memref<?xf32>) outs(%i : memref<?xi64>) {
+  ^bb0(%in: f32, %b: f32, %acc: i64):
+    %none = arith.constant 9223372036854775807 : i64
+    %j = linalg.index 1 : index
+    %c = arith.index_cast %j : index to i64
+    %tie = arith.cmpf oeq, %in, %b : f32
+    %s = arith.select %tie, %c, %none : i64
+    %m = arith.minsi %s, %acc : i64
+    linalg.yield %m : i64
+  }
+  return
+}
+
+// Left as they are: a float sum not marked reassoc, a reduction with
+// threads enough (65536 rows), one with few elements per output (100).
 // CHECK-LABEL: func.func @kept
 // CHECK-NOT: scf.parallel
-// CHECK-COUNT-4: linalg.generic
+// CHECK-COUNT-3: linalg.generic
 // CHECK-NOT: scf.parallel
 func.func @kept(%x: memref<?x?xf32>, %out: memref<?xf32>,
-                %i: memref<?xi64>, %many: memref<65536x512xf32>,
+                %many: memref<65536x512xf32>,
                 %manyOut: memref<65536xf32>, %few: memref<?x100xf32>) {
   linalg.generic {indexing_maps = [#id2, #row],
                   iterator_types = ["parallel", "reduction"]}
@@ -112,15 +141,6 @@ func.func @kept(%x: memref<?x?xf32>, %out: memref<?xf32>,
   ^bb0(%in: f32, %acc: f32):
     %s = arith.addf %in, %acc : f32
     linalg.yield %s : f32
-  }
-  linalg.generic {indexing_maps = [#id2, #row],
-                  iterator_types = ["parallel", "reduction"]}
-      ins(%x : memref<?x?xf32>) outs(%i : memref<?xi64>) {
-  ^bb0(%in: f32, %acc: i64):
-    %j = linalg.index 1 : index
-    %c = arith.index_cast %j : index to i64
-    %m = arith.maxsi %c, %acc : i64
-    linalg.yield %m : i64
   }
   linalg.generic {indexing_maps = [#id2, #row],
                   iterator_types = ["parallel", "reduction"]}

@@ -2,6 +2,22 @@
 // RUN: | /usr/lib/llvm-22/bin/mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so,/usr/lib/llvm-22/lib/libmlir_runner_utils.so \
 // RUN: | FileCheck %s
+// The GPU's lowering (gpu=true: an argmax is two reductions; blas=false
+// keeps products off cuBLAS), with reductions of unknown size split among
+// "threads" by tnp-gpu-split-reductions, run on the CPU by upstream passes
+// (the split comes after deallocation, which the CPU pipeline repeats): the
+// same answers.
+// RUN: tnp-opt %s --tnp-promote-types "--tnp-lower-to-linalg=gpu=true blas=false" \
+// RUN:     --canonicalize "--one-shot-bufferize=bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" \
+// RUN:     --buffer-deallocation-pipeline --tnp-gpu-split-reductions \
+// RUN:     --convert-linalg-to-loops --convert-vector-to-scf --lower-affine \
+// RUN:     --convert-scf-to-cf --expand-strided-metadata --lower-affine \
+// RUN:     --convert-complex-to-standard --convert-math-to-llvm \
+// RUN:     --convert-vector-to-llvm --finalize-memref-to-llvm --convert-to-llvm \
+// RUN:     --reconcile-unrealized-casts \
+// RUN: | /usr/lib/llvm-22/bin/mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so,/usr/lib/llvm-22/lib/libmlir_runner_utils.so \
+// RUN: | FileCheck %s
 
 // tnp.reduce, argmax/argmin and dot_general run, against NumPy: each case is
 // a function (so nothing folds on constants), and each expected line is the
@@ -236,6 +252,12 @@ func.func @case44(%a0: tensor<?x2x2xcomplex<f64>>, %a1: tensor<1x2x2xcomplex<f64
 }
 
 // CHECK-LABEL: exec
+func.func @case45(%a0: tensor<?xf32>) -> (tensor<i64>, tensor<i64>) {
+  %r = tnp.argmax %a0, axis = 0 : (tensor<?xf32>) -> tensor<i64>
+  %q = tnp.argmin %a0, axis = 0 : (tensor<?xf32>) -> tensor<i64>
+  return %r, %q : tensor<i64>, tensor<i64>
+}
+
 func.func @main() {
   %c0 = arith.constant 0 : index
   vector.print str "exec\n"
@@ -717,5 +739,25 @@ func.func @main() {
   %v44_1 = vector.transfer_read %p44#1[%c0, %c0, %c0], %pad44_1 : tensor<1x2x2xf64>, vector<1x2x2xf64>
   vector.print %v44_1 : vector<1x2x2xf64>
   // CHECK-NEXT: ( ( ( -1, 7 ), ( -2, 0 ) ) )
+
+  // A whole array (split among threads in two levels on a GPU):
+  // v = np.array([1, 5, 5, -2, -2, np.nan, 5, np.nan], np.float32)
+  // v.argmax() (the first NaN), v[:5].argmax(), v[:5].argmin() (first ties)
+  // CHECK-NEXT: ( 5, 5 )
+  // CHECK-NEXT: ( 1, 3 )
+  %x45 = tnp.constant dense<[1.0, 5.0, 5.0, -2.0, -2.0, 0x7FC00000, 5.0, 0x7FC00000]> : tensor<8xf32>
+  %y45 = tensor.cast %x45 : tensor<8xf32> to tensor<?xf32>
+  %r45:2 = func.call @case45(%y45) : (tensor<?xf32>) -> (tensor<i64>, tensor<i64>)
+  %a45 = tensor.extract %r45#0[] : tensor<i64>
+  %b45 = tensor.extract %r45#1[] : tensor<i64>
+  %v45 = vector.from_elements %a45, %b45 : vector<2xi64>
+  vector.print %v45 : vector<2xi64>
+  %z45 = tensor.extract_slice %x45[0] [5] [1] : tensor<8xf32> to tensor<5xf32>
+  %w45 = tensor.cast %z45 : tensor<5xf32> to tensor<?xf32>
+  %s45:2 = func.call @case45(%w45) : (tensor<?xf32>) -> (tensor<i64>, tensor<i64>)
+  %c45 = tensor.extract %s45#0[] : tensor<i64>
+  %d45 = tensor.extract %s45#1[] : tensor<i64>
+  %u45 = vector.from_elements %c45, %d45 : vector<2xi64>
+  vector.print %u45 : vector<2xi64>
   return
 }

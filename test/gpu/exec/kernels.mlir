@@ -37,6 +37,11 @@ func.func @row_argmax(%x: tensor<?x?xf32>) -> tensor<?xi64> {
   return %r : tensor<?xi64>
 }
 
+func.func @argmax_all(%x: tensor<?xf32>) -> tensor<i64> {
+  %r = tnp.argmax %x, axis = 0 : (tensor<?xf32>) -> tensor<i64>
+  return %r : tensor<i64>
+}
+
 func.func @matmul(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %r = tnp.dot_general %a, %b, batch = [] x [], contracting = [1] x [0]
       : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>

@@ -56,6 +56,7 @@ void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_t gridY,
                       intptr_t blockZ, int32_t sharedBytes, CUstream stream,
                       void **params, void **extra, size_t paramCount);
 void _mlir_ciface_row_argmax(Memref<int64_t, 1> *r, Memref<float, 2> *x);
+void _mlir_ciface_argmax_all(Memref<int64_t, 0> *r, Memref<float, 1> *x);
 void _mlir_ciface_matmul(Memref<float, 2> *r, Memref<float, 2> *a,
                          Memref<float, 2> *b);
 void _mlir_ciface_take(Memref<float, 2> *r, Memref<float, 2> *x,
@@ -262,6 +263,16 @@ void testReductions() {
   _mlir_ciface_total(&sumAll, &dv);
   check("sum of 2^22 + 123 (split among threads)", toHost(sumAll),
         std::vector<float>{float(total)}, 1e-6);
+  // The first of two equal maxima, far apart, in different threads'
+  // shares: the second reduction takes the smallest position.
+  values[3000001] = values[77777] = 2;
+  require(copy(kDevice, dv.aligned, values.data(), values.size() * 4),
+          "copy to device");
+  Memref<int64_t, 0> first;
+  beginCall(kDevice);
+  _mlir_ciface_argmax_all(&first, &dv);
+  check("argmax of 2^22 + 123 (two split reductions)", toHost(first),
+        std::vector<int64_t>{77777});
   release(dv.allocated);
 }
 
