@@ -178,6 +178,23 @@ Value buildLaneTable(OpBuilder &b, Location loc, Type type) {
       DenseElementsAttr::get(RankedTensorType::get({kArgLanes}, type), lanes));
 }
 
+/// A linalg.generic reduction into `init` of `inputs` (read through `maps`,
+/// then `init` through the last one) over `iterators`, whose body yields
+/// what `body` builds from its arguments (the inputs' elements, then the
+/// accumulator).
+Value buildReduction(OpBuilder &b, Location loc, ValueRange inputs, Value init,
+                     ArrayRef<AffineMap> maps,
+                     ArrayRef<utils::IteratorType> iterators,
+                     function_ref<Value(OpBuilder &, ValueRange)> body) {
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{init.getType()}, inputs, ValueRange{init}, maps,
+             iterators,
+             [&](OpBuilder &b, Location loc, ValueRange args) {
+               linalg::YieldOp::create(b, loc, body(b, args));
+             })
+      .getResult(0);
+}
+
 /// The last step of an argmax/argmin along the innermost axis: the
 /// per-lane (value, chunk) pairs of a row's whole chunks (a lane's pair sits
 /// at position chunk * kArgLanes + lane), and the elements of the row's tail
@@ -217,13 +234,7 @@ struct LaneFold {
     SmallVector<utils::IteratorType> iterators(rank - 1,
                                                utils::IteratorType::parallel);
     iterators.push_back(utils::IteratorType::reduction);
-    return linalg::GenericOp::create(
-               b, loc, TypeRange{init.getType()}, inputs, ValueRange{init},
-               maps, iterators,
-               [&](OpBuilder &b, Location loc, ValueRange args) {
-                 linalg::YieldOp::create(b, loc, body(b, args));
-               })
-        .getResult(0);
+    return buildReduction(b, loc, inputs, init, maps, iterators, body);
   }
 
   /// The lane table's first `size` entries.
@@ -358,13 +369,7 @@ Value buildTwoReductions(OpBuilder &b, Location loc, Type dtype, bool isMax,
                     function_ref<Value(OpBuilder &, ValueRange)> body) {
     SmallVector<AffineMap> maps{identity};
     maps.append(inputs.size(), rowMap);
-    return linalg::GenericOp::create(
-               b, loc, TypeRange{init.getType()}, inputs, ValueRange{init},
-               maps, iterators,
-               [&](OpBuilder &b, Location loc, ValueRange args) {
-                 linalg::YieldOp::create(b, loc, body(b, args));
-               })
-        .getResult(0);
+    return buildReduction(b, loc, inputs, init, maps, iterators, body);
   };
   auto valueType = type.clone(getElementTypeOrSelf(src.getType()));
   Value best = reduce(

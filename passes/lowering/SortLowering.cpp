@@ -155,6 +155,20 @@ struct SortOpLowering : OpConversionPattern<SortOp> {
                        TypeRange{}, rows);
                  });
     };
+    // The results: the keys (`sorted`, or gathered by the permutation),
+    // the other operands gathered by it, then the permutation if asked for.
+    auto replaceBySorted = [&](Value sorted, Value perm) {
+      SmallVector<Value> results;
+      for (auto [i, operand] : llvm::enumerate(operands))
+        results.push_back(i == 0 && sorted
+                              ? sorted
+                              : gatherAlong(rewriter, loc, operand, perm, axis,
+                                            dynamicSizes));
+      if (op.getIndices())
+        results.push_back(perm);
+      rewriter.replaceOp(op, results);
+      return success();
+    };
     if (network) {
       // Equal integers are the same value: their order needs no
       // permutation unless one is asked for.
@@ -162,14 +176,7 @@ struct SortOpLowering : OpConversionPattern<SortOp> {
                              !isa<IntegerType>(keyType.getElementType());
       auto [sorted, perm] = buildSortNetwork(rewriter, loc, keys, dtype, axis,
                                              withPermutation, dynamicSizes);
-      SmallVector<Value> results{sorted};
-      for (Value operand : operands.drop_front())
-        results.push_back(
-            gatherAlong(rewriter, loc, operand, perm, axis, dynamicSizes));
-      if (op.getIndices())
-        results.push_back(perm);
-      rewriter.replaceOp(op, results);
-      return success();
+      return replaceBySorted(sorted, perm);
     }
     if (operands.size() == 1 && !op.getIndices()) {
       Value copy = linalg::CopyOp::create(
@@ -192,18 +199,9 @@ struct SortOpLowering : OpConversionPattern<SortOp> {
         rewriter, loc, bufferType(permType, false),
         buildEmpty(rewriter, loc, permType, dynamicSizes));
     callEachRow({keyBuffer, permBuffer}, ::tnp::runtime::kArgsortPrefix);
-    Value perm = bufferization::ToTensorOp::create(
-        rewriter, loc, permType, permBuffer, /*restrict=*/true,
-        /*writable=*/true);
-
-    SmallVector<Value> results;
-    for (Value operand : operands)
-      results.push_back(
-          gatherAlong(rewriter, loc, operand, perm, axis, dynamicSizes));
-    if (op.getIndices())
-      results.push_back(perm);
-    rewriter.replaceOp(op, results);
-    return success();
+    return replaceBySorted(Value(), bufferization::ToTensorOp::create(
+                                        rewriter, loc, permType, permBuffer,
+                                        /*restrict=*/true, /*writable=*/true));
   }
 
 private:
