@@ -32,6 +32,7 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
@@ -169,6 +170,15 @@ std::pair<std::string, std::string> gpuTarget(int device) {
                                           : "+ptx80"};
 }
 
+/// `name` as a PTX identifier: letters, digits, '_' and '$', not starting
+/// with a digit; others become '_'.
+std::string ptxIdentifier(llvm::StringRef name) {
+  std::string id = llvm::isDigit(name.front()) ? "_" : "";
+  for (char c : name)
+    id += llvm::isAlnum(c) || c == '$' ? c : '_';
+  return id;
+}
+
 /// Runs pipeline stage `stage` (1: tnp to linalg, 2: linalg to the LLVM
 /// dialect) on `module`.
 void runStage(mlir::ModuleOp module, int stage, const CompileOptions &options,
@@ -234,6 +244,12 @@ CompiledCode Session::compile(mlir::ModuleOp module,
   runtime::CacheKey sourceKey =
       jit->sourceKeyFor(buildId + target + "\n" + text);
   std::string name = fn.getName().str();
+  // Kernels are named after their function, and PTX takes identifiers
+  // only (a Python lambda's function is "<lambda>").
+  if (gpu && ptxIdentifier(name) != name) {
+    name = ptxIdentifier(name);
+    fn.setSymName(name);
+  }
   // A GPU executable loads its kernels as it is loaded: on the call's
   // device, failures kept as a call's.
   if (gpu)

@@ -40,11 +40,18 @@ LogicalResult mapLoop(scf::ParallelOp loop,
 
 /// A copy between views that are not both contiguous (a strided result of
 /// a choice, a transposed slice), which gpu.memcpy cannot do: a parallel
-/// loop of loads and stores instead.
+/// loop of loads and stores instead; for one element (rank 0), a load and a
+/// store, which tnp-gpu-launch-host-code runs on one thread.
 void copyInParallel(memref::CopyOp copy) {
   OpBuilder b(copy);
   Location loc = copy.getLoc();
   auto type = cast<MemRefType>(copy.getSource().getType());
+  if (type.getRank() == 0) {
+    Value v = memref::LoadOp::create(b, loc, copy.getSource());
+    memref::StoreOp::create(b, loc, v, copy.getTarget());
+    copy.erase();
+    return;
+  }
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   SmallVector<Value> lower(type.getRank(), zero), steps(type.getRank(), one);

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
@@ -37,8 +38,9 @@ Operation *reassociableCombiner(linalg::GenericOp op) {
   if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
       op.getNumReductionLoops() == 0)
     return nullptr;
+  // Broadcast reads (a row's mean as [1, n]) index 0.
   for (AffineMap map : op.getIndexingMapsArray())
-    if (!map.isProjectedPermutation())
+    if (!map.isProjectedPermutation(/*allowZeroInResults=*/true))
       return nullptr;
   Block &body = op.getRegion().front();
   BlockArgument acc = body.getArguments().back();
@@ -150,10 +152,15 @@ void split(linalg::GenericOp op, Operation *combiner) {
     ivs[reducedDims.front()] = k;
     return ivs;
   };
-  auto operandIndices = [](AffineMap map, ArrayRef<Value> ivs) {
+  auto operandIndices = [&](OpBuilder &nb, AffineMap map, ArrayRef<Value> ivs) {
     SmallVector<Value> indices;
     for (AffineExpr e : map.getResults())
-      indices.push_back(ivs[cast<AffineDimExpr>(e).getPosition()]);
+      indices.push_back(
+          isa<AffineDimExpr>(e)
+              ? ivs[cast<AffineDimExpr>(e).getPosition()]
+              : arith::ConstantIndexOp::create(
+                    nb, loc, cast<AffineConstantExpr>(e).getValue())
+                    .getResult());
     return indices;
   };
   // The body's value before the combiner, at one element.
@@ -161,10 +168,11 @@ void split(linalg::GenericOp op, Operation *combiner) {
     SmallVector<Value> ivs = loopIvs(nb, outerIvs, k);
     IRMapping mapping;
     for (OpOperand *input : op.getDpsInputOperands())
-      mapping.map(body.getArgument(input->getOperandNumber()),
-                  memref::LoadOp::create(
-                      nb, loc, input->get(),
-                      operandIndices(op.getMatchingIndexingMap(input), ivs)));
+      mapping.map(
+          body.getArgument(input->getOperandNumber()),
+          memref::LoadOp::create(
+              nb, loc, input->get(),
+              operandIndices(nb, op.getMatchingIndexingMap(input), ivs)));
     for (Operation &inner : body.without_terminator()) {
       if (auto index = dyn_cast<linalg::IndexOp>(inner))
         mapping.map(index.getResult(), ivs[index.getDim()]);
@@ -206,7 +214,7 @@ void split(linalg::GenericOp op, Operation *combiner) {
     SmallVector<Value> ivs(ranges.size(), zero);
     for (auto [d, iv] : llvm::zip(outerDims, outerIvs))
       ivs[d] = iv;
-    SmallVector<Value> at = operandIndices(outMap, ivs);
+    SmallVector<Value> at = operandIndices(nb, outMap, ivs);
     Value start = memref::LoadOp::create(nb, nloc, init->get(), at);
     auto loop = scf::ForOp::create(
         nb, nloc, zero, partCount, one, ValueRange{start},
@@ -263,6 +271,24 @@ struct TnpGpuSplitReductionsPass
     });
     for (auto [op, combiner] : work)
       split(op, combiner);
+    // The reductions left (many outputs, or a combiner that may not be
+    // reassociated) run one thread per output: their reduced loops go
+    // innermost. A reduced loop outside a parallel one would stay on the
+    // host around the kernel, one launch per trip (a column sum of a tall
+    // array: a launch per row).
+    IRRewriter rewriter(&getContext());
+    getOperation().walk([&](linalg::GenericOp op) {
+      SmallVector<unsigned> parallel, reduced;
+      op.getParallelDims(parallel);
+      op.getReductionDims(reduced);
+      if (reduced.empty() || parallel.empty() ||
+          reduced.front() > parallel.back())
+        return;
+      SmallVector<unsigned> order(parallel);
+      llvm::append_range(order, reduced);
+      rewriter.setInsertionPoint(op);
+      (void)linalg::interchangeGenericOp(rewriter, op, order);
+    });
   }
 };
 

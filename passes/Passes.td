@@ -603,7 +603,8 @@ def TnpGpuMapParallelLoopsPass
            "Elements each thread computes along the innermost dimension, "
            "block-size apart">
   ];
-  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 def TnpGpuSplitReductionsPass
@@ -623,7 +624,11 @@ def TnpGpuSplitReductionsPass
     into its initial value. Float sums add in another order than the
     CPU's (as cuBLAS-era libraries do). A body may read its position
     (`linalg.index`: an argmax's second reduction, the first position of
-    the best value); multi-output reductions are left as they are.
+    the best value), and inputs may be read through broadcasts (index 0);
+    multi-output reductions are left as they are. A reduction left whole
+    has its reduced loops moved innermost (one thread per output): before
+    a parallel loop, convert-linalg-to-parallel-loops would leave a reduced
+    loop on the host around the kernel, one launch per trip.
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect",
                            "::mlir::memref::MemRefDialect"];

@@ -180,13 +180,15 @@ void tnp::buildGpuPipeline(OpPassManager &pm,
   fn.addPass(createConvertParallelLoopToGpuPass());
   pm.addPass(createConvertBufferizationToMemRefPass());
   pm.addNestedPass<func::FuncOp>(createTnpGpuLaunchHostCodePass());
+  pm.addPass(createConvertComplexToStandardPass());
+  // Integer powers become calls of helper functions, made before outlining
+  // so that it copies those a kernel calls into its module.
+  pm.addPass(createConvertMathToFuncs());
   // One stream per call: launches, allocations and copies in order on it,
   // and one wait at the end (gpu-to-llvm lowers async gpu ops only). It
   // takes outlined kernels (the NVVM pipeline's outlining then finds none).
   pm.addPass(createGpuKernelOutliningPass());
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
-  pm.addPass(createConvertComplexToStandardPass());
-  pm.addPass(createConvertMathToFuncs());
 
   buildGpuToNVVMPipeline(pm, options);
 }
@@ -221,7 +223,11 @@ void tnp::buildGpuToNVVMPipeline(OpPassManager &pm,
   target.optLevel = 3;
   pm.addPass(createGpuNVVMAttachTarget(target));
   pm.addPass(createLowerAffinePass());
-  pm.addPass(createArithToLLVMConversionPass());
+  // The host's arith only: convert-gpu-to-nvvm lowers the kernels', with
+  // libdevice calls where NVVM has no instruction (a float remainder is
+  // __nv_fmodf; as llvm.frem, which MLIR's pipeline makes of it here, it is
+  // rejected).
+  pm.addNestedPass<LLVM::LLVMFuncOp>(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

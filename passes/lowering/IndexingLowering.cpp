@@ -260,21 +260,23 @@ struct ScatterOpLowering : OpConversionPattern<ScatterOp> {
                                  bufferType(resultType, /*anyLayout=*/true),
                                  operand, /*read_only=*/true),
                              out);
-      // Runs `body` for each in-range update, in parallel.
+      // Runs `body` for each in-range update, in parallel (a single update,
+      // of rank 0, as is).
       auto forEachUpdate =
           [&](function_ref<void(OpBuilder &, ValueRange, ArrayRef<Value>)>
                   body) {
-            scf::ParallelOp::create(
-                rewriter, loc, lbs, ubs, steps,
-                [&](OpBuilder &b, Location, ValueRange ivs) {
-                  Target target = targetOf(b, loc, indices, ivs, batchRank,
-                                           axes, sizes, operandRank);
-                  if (!target.inRange)
-                    return body(b, ivs, target.pos);
-                  auto ifOp = scf::IfOp::create(b, loc, target.inRange);
-                  OpBuilder then = ifOp.getThenBodyBuilder();
-                  body(then, ivs, target.pos);
-                });
+            auto update = [&](OpBuilder &b, Location, ValueRange ivs) {
+              Target target = targetOf(b, loc, indices, ivs, batchRank, axes,
+                                       sizes, operandRank);
+              if (!target.inRange)
+                return body(b, ivs, target.pos);
+              auto ifOp = scf::IfOp::create(b, loc, target.inRange);
+              OpBuilder then = ifOp.getThenBodyBuilder();
+              body(then, ivs, target.pos);
+            };
+            if (ubs.empty())
+              return update(rewriter, loc, ValueRange());
+            scf::ParallelOp::create(rewriter, loc, lbs, ubs, steps, update);
           };
       auto valueAt = [&](OpBuilder &b, ValueRange ivs) -> Value {
         return tensor::ExtractOp::create(b, loc, updates, ivs);

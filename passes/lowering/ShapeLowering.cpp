@@ -427,7 +427,7 @@ struct ConcatenateOpLowering : OpConversionPattern<ConcatenateOp> {
 // PadOp
 //===----------------------------------------------------------------------===//
 
-/// tnp.pad to a linalg.fill of the result with the padding value, then a
+/// tnp.pad to a fill of the result with the padding value, then a
 /// tensor.insert_slice of the operand with strides `interior + 1`. Negative
 /// low/high padding first crops the operand with tensor.extract_slice.
 ///
@@ -490,9 +490,22 @@ struct PadOpLowering : OpConversionPattern<PadOp> {
       sizes.push_back(kept);
     }
 
-    Value padding = tensor::ExtractOp::create(
-        rewriter, loc, adaptor.getPaddingValue(), ValueRange{});
-    Value filled = buildFilled(rewriter, loc, type, dynamicSizes, padding);
+    // The padding value is read in the fill's loop, not extracted before
+    // it: on a GPU the loop is a kernel and the value in device memory.
+    AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
+    Value filled =
+        linalg::GenericOp::create(
+            rewriter, loc, TypeRange{type},
+            ValueRange{adaptor.getPaddingValue()},
+            ValueRange{buildEmpty(rewriter, loc, type, dynamicSizes)},
+            ArrayRef<AffineMap>{AffineMap::get(rank, 0, {}, getContext()),
+                                identity},
+            SmallVector<utils::IteratorType>(rank,
+                                             utils::IteratorType::parallel),
+            [](OpBuilder &b, Location loc, ValueRange args) {
+              linalg::YieldOp::create(b, loc, args[0]);
+            })
+            .getResult(0);
     if (empty) {
       rewriter.replaceOp(op, filled);
       return success();

@@ -221,3 +221,37 @@ func.func @sort_complex(%x: tensor<?xcomplex<f64>>, %v: tensor<?xbf16>) -> (tens
   %s:2 = tnp.sort(%x, %v) axis = 0 : tensor<?xcomplex<f64>>, tensor<?xbf16>
   return %s#0, %s#1 : tensor<?xcomplex<f64>>, tensor<?xbf16>
 }
+
+// What the NumPy suites' sweep on the fake driver (tnp-numpy-check
+// --gpu-compile) found not compiling: a float remainder (libdevice's fmod,
+// not llvm.frem), an integer power (its helper function copied into the
+// kernel's module), a pad (its value read in the kernel, not on the host),
+// and a scatter of one update (no parallel loop: one thread).
+// CHECK-LABEL: // gpu.binary @remainder_kernel
+// CHECK-NOT: frem
+// CHECK-LABEL: // gpu.binary @integer_power_kernel
+// CHECK-LABEL: // gpu.binary @pad_kernel
+// CHECK-LABEL: // gpu.binary @set_one_kernel
+// PTXAS: ptxas: @remainder_kernel assembles for sm_80,sm_90
+// PTXAS: ptxas: @integer_power_kernel assembles for sm_80,sm_90
+// PTXAS: ptxas: @pad_kernel{{(_[0-9]+)?}} assembles for sm_80,sm_90
+// PTXAS: ptxas: @set_one_kernel{{(_[0-9]+)?}} assembles for sm_80,sm_90
+func.func @remainder(%x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<?xf32> {
+  %r = tnp.rem %x, %y : tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+func.func @integer_power(%x: tensor<?xui8>, %y: tensor<?xui8>) -> tensor<?xui8> {
+  %r = tnp.pow %x, %y : tensor<?xui8>
+  return %r : tensor<?xui8>
+}
+
+func.func @pad(%x: tensor<?xf64>, %v: tensor<f64>) -> tensor<?xf64> {
+  %r = tnp.pad %x, %v, low = [2], high = [3], interior = [0] : (tensor<?xf64>, tensor<f64>) -> tensor<?xf64>
+  return %r : tensor<?xf64>
+}
+
+func.func @set_one(%x: tensor<?xf32>, %i: tensor<1xi64>, %u: tensor<f32>) -> tensor<?xf32> {
+  %r = tnp.scatter set %x[%i], %u, axes = [0] : (tensor<?xf32>, tensor<1xi64>, tensor<f32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}

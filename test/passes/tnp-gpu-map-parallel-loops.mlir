@@ -70,3 +70,24 @@ func.func @three_dims(%m: index, %n: index, %k: index, %a: memref<?x?x?xf32>) {
   }
   return
 }
+
+// A copy between views that are not both contiguous becomes loads and
+// stores: a parallel loop, or for one element (rank 0, an element of a
+// slice) a load and a store, which tnp-gpu-launch-host-code runs on one
+// thread.
+// CHECK-LABEL: func.func @copies
+// CHECK-NOT:   memref.copy
+// CHECK:       scf.parallel
+// CHECK:         memref.load %arg0
+// CHECK:         memref.store %{{.*}}, %arg1
+// CHECK:       %[[ONE:.*]] = memref.load %[[ELEMENT:.*]][] : memref<i64, strided<[], offset: ?>>
+// CHECK:       memref.store %[[ONE]], %arg2[] : memref<i64>
+// CHECK-NOT:   memref.copy
+func.func @copies(%x: memref<?x?xi64, strided<[?, ?], offset: ?>>,
+                  %y: memref<?x?xi64>, %z: memref<i64>) {
+  memref.copy %x, %y : memref<?x?xi64, strided<[?, ?], offset: ?>> to memref<?x?xi64>
+  %c1 = arith.constant 1 : index
+  %element = memref.subview %y[%c1, %c1] [1, 1] [1, 1] : memref<?x?xi64> to memref<i64, strided<[], offset: ?>>
+  memref.copy %element, %z : memref<i64, strided<[], offset: ?>> to memref<i64>
+  return
+}

@@ -158,3 +158,43 @@ func.func @kept(%x: memref<?x?xf32>, %out: memref<?xf32>,
   }
   return
 }
+
+// A fused variance: the column's mean read through a broadcast ([1, n],
+// index 0) splits as any input does.
+// CHECK-LABEL: func.func @broadcast_mean
+// CHECK: scf.parallel (%[[P:.*]], %[[J:.*]]) =
+// CHECK: scf.for %[[K:.*]] = %[[P]] to
+// CHECK-DAG: memref.load %arg0[%[[K]], %[[J]]]
+// CHECK-DAG: memref.load %arg1[%c0, %[[J]]]
+// CHECK-NOT: linalg.generic
+#first = affine_map<(d0, d1) -> (0, d1)>
+func.func @broadcast_mean(%x: memref<?x4xf32>, %mean: memref<1x4xf32>,
+                          %out: memref<4xf64>) {
+  linalg.generic {indexing_maps = [#id2, #first, #col],
+                  iterator_types = ["reduction", "parallel"]}
+      ins(%x, %mean : memref<?x4xf32>, memref<1x4xf32>) outs(%out : memref<4xf64>) {
+  ^bb0(%in: f32, %m: f32, %acc: f64):
+    %d = arith.subf %in, %m : f32
+    %q = arith.mulf %d, %d : f32
+    %e = arith.extf %q : f32 to f64
+    %s = arith.addf %e, %acc fastmath<reassoc> : f64
+    linalg.yield %s : f64
+  }
+  return
+}
+
+// A reduction left whole, whose reduced loop came first (a column sum of
+// many columns), has it moved innermost: convert-linalg-to-parallel-loops
+// would leave it on the host around the kernel, one launch per row.
+// CHECK-LABEL: func.func @many_columns
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}], iterator_types = ["parallel", "reduction"]}
+func.func @many_columns(%x: memref<512x65536xf32>, %out: memref<65536xf32>) {
+  linalg.generic {indexing_maps = [#id2, #col],
+                  iterator_types = ["reduction", "parallel"]}
+      ins(%x : memref<512x65536xf32>) outs(%out : memref<65536xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc fastmath<reassoc> : f32
+    linalg.yield %s : f32
+  }
+  return
+}

@@ -192,6 +192,20 @@ TEST_F(GpuArrayTest, SortsRunOnTheGpu) {
   expectAsOnTheCpu([&] { return tnp::median(finite, 1); }, 1e-6);
 }
 
+TEST_F(GpuArrayTest, TracedFunctionsOfAnyNameCompile) {
+  // Kernels are named after their function, and PTX takes identifiers
+  // only: a Python lambda's "<lambda>" once aborted the process in the
+  // NVPTX printer.
+  tnp::ndarray x = tnp::linspace(-1, 1, 7);
+  for (const char *name : {"<lambda>", "2nd pass"}) {
+    tnp::trace_options options;
+    options.name = name;
+    auto f = tnp::trace([](const tnp::ndarray &v) { return tnp::exp(v) - v; },
+                        options);
+    expectAsOnTheCpu([&] { return f(x); }, 1e-15);
+  }
+}
+
 TEST_F(GpuArrayTest, DLPackSharesGpuMemory) {
   tnp::ndarray x;
   {
