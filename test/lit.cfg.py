@@ -27,6 +27,13 @@ config.substitutions.append(
 # The build directory, for the benchmark driver (bench/compare.test).
 config.substitutions.append(("%tnp_build", config.tnp_obj_root))
 
+# The fake CUDA driver of test/gpu/fake (a GPU that runs no kernel), for
+# tnp-numpy-check --gpu-compile: every kernel of the differential suites
+# compiles for the GPU on any machine.
+config.substitutions.append(
+    ("%fake_gpu", "env LD_LIBRARY_PATH=%s TNP_FAKE_GPU_BYTES=2147483648"
+     % os.path.join(config.tnp_obj_root, "test", "gpu", "fake")))
+
 # tnp's DLPack functions as a shared library for ctypes (dlpack-numpy.test).
 config.substitutions.append(
     ("%tnp_dlpack_shim",

@@ -34,6 +34,17 @@
 // GradientTape watches its float operands: recording must not change a
 // result or an error.
 //
+// tnp-numpy-check --gpu [--trace|--tape] MANIFEST runs the same calls on
+// GPU:0 (under a device_scope: operands made on the CPU are copied there,
+// results live there and are read back to compare), against the same NumPy
+// answers. Without a GPU it prints "skipped: no GPU" and passes.
+//
+// tnp-numpy-check --gpu-compile [--trace|--tape] MANIFEST does the same on
+// the fake driver of test/gpu/fake, which runs no kernel: a case whose call
+// fails only at a kernel launch (CUDA_ERROR_NOT_SUPPORTED) compiled every
+// kernel it needed for the GPU, and counts as compiled. Any other failure
+// (a pipeline error, a crash) fails, on any machine.
+//
 // tnp-numpy-check --accuracy MANIFEST measures transcendental accuracy: each
 // line is `function dtype inputs reference.npy range known-bug`,
 // tab-separated (inputs: x.npy, or x.npy,y.npy for a binary function); it
@@ -303,7 +314,7 @@ Results runTraced(const Function &f, const Inputs &inputs, const Args &args) {
 }
 
 Outcome runCase(const std::string &dir, const std::string &line, Mode mode,
-                std::string &why) {
+                bool gpu, std::string &why) {
   auto fields = splitString(line, '\t', 6);
   if (fields.size() != 6)
     throw ManifestError("expected 6 tab-separated fields");
@@ -369,6 +380,10 @@ Outcome runCase(const std::string &dir, const std::string &line, Mode mode,
 
   Results results;
   try {
+    // Operands made on the CPU: the call copies them to the GPU.
+    std::optional<tnp::device_scope> onGpu;
+    if (gpu)
+      onGpu.emplace("GPU:0");
     results = traced                ? runTraced(*f, inputs, args)
               : mode == Mode::Taped ? runTaped(*f, inputs, args)
                                     : (*f)(inputs, args);
@@ -423,14 +438,19 @@ Outcome runCase(const std::string &dir, const std::string &line, Mode mode,
   return Outcome::Pass;
 }
 
-int runManifest(const std::string &manifest, Mode mode) {
+/// How a manifest's calls are placed: on the CPU, on GPU:0, or on GPU:0 of
+/// a driver that runs no kernel (--gpu-compile).
+enum class Placement { Cpu, Gpu, GpuCompileOnly };
+
+int runManifest(const std::string &manifest, Mode mode, Placement placement) {
   std::ifstream in(manifest);
   if (!in) {
     std::cerr << "tnp-numpy-check: cannot open " << manifest << "\n";
     return 2;
   }
   std::string dir = directoryOf(manifest), line;
-  int passed = 0, failed = 0, skipped = 0, lineNo = 0;
+  int passed = 0, failed = 0, skipped = 0, compiled = 0, lineNo = 0;
+  bool gpu = placement != Placement::Cpu;
   while (std::getline(in, line)) {
     ++lineNo;
     if (line.empty() || line[0] == '#')
@@ -438,7 +458,7 @@ int runManifest(const std::string &manifest, Mode mode) {
     std::string name = line.substr(0, line.find('\t')), why;
     Outcome outcome;
     try {
-      outcome = runCase(dir, line, mode, why);
+      outcome = runCase(dir, line, mode, gpu, why);
     } catch (const std::exception &e) {
       // A broken manifest or data file is a failure of the test itself.
       outcome = Outcome::Fail;
@@ -458,6 +478,12 @@ int runManifest(const std::string &manifest, Mode mode) {
         why = skip;
       }
     }
+    if (placement == Placement::GpuCompileOnly && outcome == Outcome::Fail &&
+        why.find("cuLaunchKernel: CUDA_ERROR_NOT_SUPPORTED") !=
+            std::string::npos) {
+      ++compiled;
+      continue;
+    }
     switch (outcome) {
     case Outcome::Pass:
       ++passed;
@@ -473,6 +499,8 @@ int runManifest(const std::string &manifest, Mode mode) {
     }
   }
   std::cout << passed << " passed, " << failed << " failed";
+  if (placement == Placement::GpuCompileOnly)
+    std::cout << ", " << compiled << " compiled for the GPU";
   if (skipped)
     std::cout << ", " << skipped << " skipped";
   std::cout << "\n";
@@ -518,17 +546,30 @@ int main(int argc, char **argv) {
       return readFiles(files, mode == "--read-bad");
     if (mode == "--roundtrip" && argc > 2)
       return roundTrip(files);
+    // --gpu or --gpu-compile before the rest: the same runs on GPU:0.
+    Placement placement = Placement::Cpu;
+    if ((mode == "--gpu" || mode == "--gpu-compile") && argc > 2) {
+      placement = mode == "--gpu" ? Placement::Gpu : Placement::GpuCompileOnly;
+      ++argv;
+      --argc;
+      mode = argv[1];
+      if (tnp::config::list_physical_devices("GPU").empty()) {
+        std::cout << "skipped: no GPU\n";
+        return placement == Placement::Gpu ? 0 : 1;
+      }
+    }
     if (argc == 2)
-      return runManifest(argv[1], Mode::Eager);
+      return runManifest(argv[1], Mode::Eager, placement);
     if (argc == 3 && mode == "--trace")
-      return runManifest(argv[2], Mode::Traced);
+      return runManifest(argv[2], Mode::Traced, placement);
     if (argc == 3 && mode == "--tape")
-      return runManifest(argv[2], Mode::Taped);
+      return runManifest(argv[2], Mode::Taped, placement);
   } catch (const std::exception &e) {
     std::cerr << "tnp-numpy-check: " << e.what() << "\n";
     return 2;
   }
-  std::cerr << "usage: tnp-numpy-check [--trace|--tape] MANIFEST\n"
+  std::cerr << "usage: tnp-numpy-check [--gpu|--gpu-compile] [--trace|--tape] "
+               "MANIFEST\n"
                "       tnp-numpy-check --accuracy MANIFEST\n"
                "       tnp-numpy-check --read|--read-bad FILE.npy...\n"
                "       tnp-numpy-check --roundtrip FILE.npy...\n";
