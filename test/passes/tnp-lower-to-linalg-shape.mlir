@@ -228,13 +228,15 @@ func.func @concatenate_one(%a: tensor<2x3xf32>, %z: tensor<2x0xf32>) -> tensor<2
 // -----
 
 // lax.pad semantics: low = [1, 0], high = [0, -1], interior = [0, 1] makes
-// 2x3 into 3x4: columns land at 0, 2, 4 and the last is cropped.
+// 2x3 into 3x4: columns land at 0, 2, 4 and the last is cropped. The fill
+// reads the padding value in its loop (a broadcast of the 0-d operand): on
+// a GPU that is in the kernel, where the value is.
 // CHECK-LABEL: func.func @pad
 // CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>, %[[V:.*]]: tensor<f32>)
 func.func @pad(%x: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<3x4xf32> {
-  // CHECK: %[[P:.*]] = tensor.extract %[[V]][] : tensor<f32>
+  // CHECK-NOT: tensor.extract %[[V]]
   // CHECK: %[[E:.*]] = tensor.empty() : tensor<3x4xf32>
-  // CHECK: %[[F:.*]] = linalg.fill ins(%[[P]] : f32) outs(%[[E]] : tensor<3x4xf32>)
+  // CHECK: %[[F:.*]] = linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}], iterator_types = ["parallel", "parallel"]} ins(%[[V]] : tensor<f32>) outs(%[[E]] : tensor<3x4xf32>)
   // CHECK: %[[K:.*]] = tensor.extract_slice %[[X]][0, 0] [2, 2] [1, 1] : tensor<2x3xf32> to tensor<2x2xf32>
   // CHECK: %[[R:.*]] = tensor.insert_slice %[[K]] into %[[F]][1, 0] [2, 2] [1, 2] : tensor<2x2xf32> into tensor<3x4xf32>
   // CHECK: return %[[R]]
@@ -263,7 +265,7 @@ func.func @pad_dynamic(%x: tensor<?xui8>, %v: tensor<ui8>) -> tensor<?xui8> {
   // CHECK: %[[DROP:.*]] = arith.subi %[[N]], %{{.*}} : index
   // CHECK: %[[KEPT:.*]] = arith.maxsi %[[DROP]], %{{.*}} : index
   // CHECK: %[[E:.*]] = tensor.empty(%[[SIZE]]) : tensor<?xi8>
-  // CHECK: %[[F:.*]] = linalg.fill ins(%{{.*}} : i8) outs(%[[E]] : tensor<?xi8>)
+  // CHECK: %[[F:.*]] = linalg.generic {{.*}} ins(%[[V]] : tensor<i8>) outs(%[[E]] : tensor<?xi8>)
   // CHECK: %[[K:.*]] = tensor.extract_slice %[[X]][1] [%[[KEPT]]] [1]
   // CHECK: tensor.insert_slice %[[K]] into %[[F]][2] [%[[KEPT]]] [3] : tensor<?xi8> into tensor<?xi8>
   %0 = tnp.pad %x, %v, low = [-1], high = [2], interior = [2] : (tensor<?xui8>, tensor<ui8>) -> tensor<?xui8>
@@ -275,7 +277,7 @@ func.func @pad_dynamic(%x: tensor<?xui8>, %v: tensor<ui8>) -> tensor<?xui8> {
 // Everything cropped: the result is the padding value only.
 // CHECK-LABEL: func.func @pad_cropped_away
 func.func @pad_cropped_away(%x: tensor<3x4xi1>, %v: tensor<i1>) -> tensor<1x4xi1> {
-  // CHECK: %[[F:.*]] = linalg.fill
+  // CHECK: %[[F:.*]] = linalg.generic
   // CHECK-NOT: tensor.insert_slice
   // CHECK: return %[[F]]
   %0 = tnp.pad %x, %v, low = [-3, 0], high = [1, 0], interior = [0, 0] : (tensor<3x4xi1>, tensor<i1>) -> tensor<1x4xi1>
