@@ -447,7 +447,6 @@ std::vector<ndarray> tnp::detail::runTrace(const CompiledTrace &trace,
     }
     callCompiled(trace.code->function, views);
   }
-  // Handed out once written.
   std::vector<ndarray> outputs;
   outputs.reserve(results.size());
   for (std::shared_ptr<ArrayImpl> &result : results)

@@ -170,10 +170,10 @@ std::pair<std::string, std::string> gpuTarget(int device) {
                                           : "+ptx80"};
 }
 
-/// `name` as a PTX identifier: letters, digits, '_' and '$', not starting
-/// with a digit; others become '_'.
+/// `name` as a PTX identifier: letters, digits, '_' and '$', not empty and
+/// not starting with a digit; others become '_'.
 std::string ptxIdentifier(llvm::StringRef name) {
-  std::string id = llvm::isDigit(name.front()) ? "_" : "";
+  std::string id = name.empty() || llvm::isDigit(name.front()) ? "_" : "";
   for (char c : name)
     id += llvm::isAlnum(c) || c == '$' ? c : '_';
   return id;

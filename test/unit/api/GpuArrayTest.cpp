@@ -197,7 +197,7 @@ TEST_F(GpuArrayTest, TracedFunctionsOfAnyNameCompile) {
   // only: a Python lambda's "<lambda>" once aborted the process in the
   // NVPTX printer.
   tnp::ndarray x = tnp::linspace(-1, 1, 7);
-  for (const char *name : {"<lambda>", "2nd pass"}) {
+  for (const char *name : {"<lambda>", "2nd pass", ""}) {
     tnp::trace_options options;
     options.name = name;
     auto f = tnp::trace([](const tnp::ndarray &v) { return tnp::exp(v) - v; },
