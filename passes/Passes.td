@@ -634,6 +634,30 @@ def TnpGpuSplitReductionsPass
                            "::mlir::memref::MemRefDialect"];
 }
 
+def TnpInlineDeallocationsPass
+    : Pass<"tnp-inline-deallocations", "::mlir::func::FuncOp"> {
+  let summary = "lower bufferization.dealloc without MLIR's dealloc_helper";
+  let description = [{
+    Lowers each `bufferization.dealloc` to scalar code: comparisons of base
+    pointers (`memref.extract_aligned_pointer_as_index`), and an `scf.if`
+    around the `memref.dealloc` of each memref. The decisions are MLIR's
+    dealloc_helper's (bufferization-lower-deallocations), which reads them
+    from lists in memory instead: host memory, which the GPU pipeline
+    (tnp-gpu-launch-host-code) would put on the device. The buffer
+    deallocation of traced loops makes such deallocs of several memrefs.
+    ```mlir
+    %o = bufferization.dealloc (%a, %b : memref<f32>, memref<f32>)
+        if (%ca, %cb) retain (%r : memref<4xf32>)
+    // becomes, with %pa, %pb, %pr the base pointers:
+    // free %a if %ca and %pa != %pr; free %b if %cb and %pb != %pr and
+    // %pb != %pa; %o = (%ca and %pa == %pr) or (%cb and %pb == %pr)
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def TnpGpuLaunchHostCodePass
     : Pass<"tnp-gpu-launch-host-code", "::mlir::func::FuncOp"> {
   let summary = "keep host functions off device memory";

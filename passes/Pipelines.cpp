@@ -6,7 +6,6 @@
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Affine/Transforms/Passes.h"
-#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -72,8 +71,17 @@ static void buildLinalgBufferizePipeline(OpPassManager &pm, bool fuse) {
   // Traced loops (scf.while, scf.for) may yield new tensors each iteration.
   bufferize.allowReturnAllocsFromLoops = true;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  bufferization::BufferDeallocationPipelineOptions dealloc;
-  bufferization::buildBufferDeallocationPipeline(pm, dealloc);
+  // MLIR's buffer deallocation pipeline, with deallocs of several memrefs
+  // (a traced loop's) lowered inline rather than through the lists in
+  // memory of its dealloc_helper, which would be the device's on a GPU.
+  pm.addPass(memref::createExpandReallocPass(
+      memref::ExpandReallocPassOptions{/*emitDeallocs=*/false}));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
+  pm.addNestedPass<func::FuncOp>(createTnpInlineDeallocationsPass());
+  pm.addPass(createCSEPass());
   // Removes the self-copies destination passing leaves.
   pm.addPass(createCanonicalizerPass());
 }
