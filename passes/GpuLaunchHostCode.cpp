@@ -22,7 +22,7 @@ namespace {
 
 /// Moves `ops` (in order, in one block) into a gpu.launch of one block of
 /// one thread, placed before `before`.
-void launchOnOneThread(ArrayRef<Operation *> ops, Operation *before) {
+gpu::LaunchOp launchOnOneThread(ArrayRef<Operation *> ops, Operation *before) {
   OpBuilder b(before);
   Location loc = ops.front()->getLoc();
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
@@ -31,15 +31,35 @@ void launchOnOneThread(ArrayRef<Operation *> ops, Operation *before) {
   auto terminator = gpu::TerminatorOp::create(b, loc);
   for (Operation *op : ops)
     op->moveBefore(terminator);
+  return launch;
 }
 
-/// Whether a value `run` defines is used outside it.
-bool escapes(ArrayRef<Operation *> run, Block &block) {
+/// The values `run` (ops of `block`) defines that are used outside it.
+SmallVector<Value> escaping(ArrayRef<Operation *> run, Block &block) {
+  SmallVector<Value> values;
   for (Operation *op : run)
-    for (Operation *user : op->getUsers())
-      if (!llvm::is_contained(run, block.findAncestorOpInBlock(*user)))
-        return true;
-  return false;
+    for (Value v : op->getResults())
+      if (llvm::any_of(v.getUsers(), [&](Operation *user) {
+            return !llvm::is_contained(run, block.findAncestorOpInBlock(*user));
+          }))
+        values.push_back(v);
+  return values;
+}
+
+/// A device buffer of `type` for the whole call of `fn`: allocated at
+/// entry, freed at each return.
+Value allocateForCall(func::FuncOp fn, MemRefType type) {
+  OpBuilder b = OpBuilder::atBlockBegin(&fn.getBody().front());
+  Value buffer = gpu::AllocOp::create(b, fn.getLoc(), type,
+                                      /*asyncToken=*/Type(), ValueRange(),
+                                      ValueRange(), ValueRange())
+                     .getMemref();
+  fn.walk([&](func::ReturnOp ret) {
+    OpBuilder before(ret);
+    gpu::DeallocOp::create(before, ret.getLoc(), /*asyncToken=*/Type(),
+                           ValueRange(), buffer);
+  });
+  return buffer;
 }
 
 /// Whether `op` reads a value `run` defines.
@@ -50,11 +70,17 @@ bool dependsOn(Operation *op, ArrayRef<Operation *> run) {
   });
 }
 
-/// Whether `op` holds a launch: host control flow, which stays on the host.
-bool holdsLaunch(Operation *op) {
-  return op->getNumRegions() != 0 && op->walk([](gpu::LaunchOp) {
-                                         return WalkResult::interrupt();
-                                       }).wasInterrupted();
+/// Whether `op` is or holds what only the host does: a launch, an
+/// allocation, a copy, a free, a call.
+bool isHostWork(Operation *op) {
+  return op
+      ->walk([](Operation *inner) {
+        return isa<gpu::LaunchOp, memref::AllocOp, memref::DeallocOp,
+                   memref::CopyOp, func::CallOp>(inner)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
 }
 
 struct TnpGpuLaunchHostCodePass
@@ -82,19 +108,11 @@ struct TnpGpuLaunchHostCodePass
     for (memref::GetGlobalOp read : reads) {
       Value &copy = copies[read.getName()];
       if (!copy) {
-        OpBuilder b = OpBuilder::atBlockBegin(&entry);
+        copy = allocateForCall(fn, read.getType());
+        OpBuilder b(&entry, std::next(copy.getDefiningOp()->getIterator()));
         auto host = cast<memref::GetGlobalOp>(b.clone(*read));
-        copy = gpu::AllocOp::create(b, read.getLoc(), read.getType(),
-                                    /*asyncToken=*/Type(), ValueRange(),
-                                    ValueRange(), ValueRange())
-                   .getMemref();
         gpu::MemcpyOp::create(b, read.getLoc(), /*asyncToken=*/Type(),
                               ValueRange(), copy, host.getResult());
-        fn.walk([&](func::ReturnOp ret) {
-          OpBuilder before(ret);
-          gpu::DeallocOp::create(before, ret.getLoc(), /*asyncToken=*/Type(),
-                                 ValueRange(), copy);
-        });
       }
       read.replaceAllUsesWith(copy);
       read.erase();
@@ -139,9 +157,9 @@ struct TnpGpuLaunchHostCodePass
     if (isa<gpu::GPUDialect>(op->getDialect()) || isa<func::ReturnOp>(op) ||
         isMemoryEffectFree(op))
       return after;
-    // Host control flow around launches (a choice on a size): its regions
-    // are host code too.
-    if (holdsLaunch(op)) {
+    // Host control flow (a traced loop or cond, the ownership choices of
+    // buffer deallocation): its regions are host code too.
+    if (op->getNumRegions() != 0 && isHostWork(op)) {
       for (Region &region : op->getRegions())
         for (Block &block : region)
           if (failed(moveOffHost(block)))
@@ -160,23 +178,55 @@ struct TnpGpuLaunchHostCodePass
     }
     // The ops up to the last use of what `op` reads (a 0-d result's load,
     // convert and store) run in the same launch; pure ops in between that
-    // do not depend on them stay on the host, before it.
+    // do not depend on them stay on the host, before it. What host code
+    // past them reads (a while loop's condition) is copied back.
     SmallVector<Operation *> run = {op};
     Operation *next = op->getNextNode();
-    while (escapes(run, *op->getBlock())) {
-      if (!next || next->hasTrait<OpTrait::IsTerminator>() ||
-          isa<gpu::GPUDialect>(next->getDialect()) ||
-          isa<memref::AllocOp, memref::DeallocOp, memref::CopyOp>(next) ||
-          holdsLaunch(next)) {
-        op->emitOpError(
-            "reads device memory into the host: not supported on the GPU");
-        return failure();
-      }
+    Block &block = *op->getBlock();
+    while (next && !escaping(run, block).empty() &&
+           !next->hasTrait<OpTrait::IsTerminator>() &&
+           !isa<gpu::GPUDialect>(next->getDialect()) && !isHostWork(next)) {
       if (!isMemoryEffectFree(next) || dependsOn(next, run))
         run.push_back(next);
       next = next->getNextNode();
     }
-    launchOnOneThread(run, next);
+    func::FuncOp fn = getOperation();
+    SmallVector<Value> reads = escaping(run, block), deviceCopies;
+    for (Value v : reads) {
+      if (!v.getType().isIntOrIndexOrFloat())
+        return op->emitOpError("reads a ")
+               << v.getType()
+               << " from device memory into the host: not supported on the "
+                  "GPU";
+      // One buffer per read for the whole call, which each trip of a loop
+      // reuses: the stack grows not, nor does the device allocate.
+      auto type = MemRefType::get({}, v.getType());
+      Value device = allocateForCall(fn, type);
+      OpBuilder beforeNext(next);
+      run.push_back(memref::StoreOp::create(beforeNext, v.getLoc(), v, device));
+      deviceCopies.push_back(device);
+    }
+    gpu::LaunchOp launch = launchOnOneThread(run, next);
+    b.setInsertionPoint(next);
+    for (auto [v, device] : llvm::zip(reads, deviceCopies)) {
+      OpBuilder atEntry = OpBuilder::atBlockBegin(&fn.getBody().front());
+      Value host = memref::AllocaOp::create(atEntry, v.getLoc(),
+                                            cast<MemRefType>(device.getType()));
+      // Zero unless the copy happens: after a failed launch the runtime
+      // skips the rest of the call, and a loop on the value then ends.
+      OpBuilder beforeLaunch(launch);
+      memref::StoreOp::create(
+          beforeLaunch, v.getLoc(),
+          arith::ConstantOp::create(beforeLaunch, v.getLoc(), v.getType(),
+                                    beforeLaunch.getZeroAttr(v.getType())),
+          host);
+      gpu::MemcpyOp::create(b, v.getLoc(), /*asyncToken=*/Type(), ValueRange(),
+                            host, device);
+      Value read = memref::LoadOp::create(b, v.getLoc(), host);
+      v.replaceUsesWithIf(read, [&](OpOperand &use) {
+        return !launch->isProperAncestor(use.getOwner());
+      });
+    }
     return next;
   }
 };

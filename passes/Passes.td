@@ -668,10 +668,15 @@ def TnpGpuLaunchHostCodePass
     runtime binds to its device allocator. What else in the function body
     reads or writes memory outside a `gpu.launch` (a sequential loop, such
     as a scatter's, which no parallel loop mapped) runs in a launch of one
-    thread, in program order. An op that returns a value read from device
-    memory to the host (a loop bound, a while condition) is an error: the
-    host cannot read it without a copy, and so is a call of a host function
-    (the runtime's sort).
+    thread, in program order. Host control flow (ops whose regions
+    allocate, copy, free, call or launch: traced loops and choices, the
+    ownership choices of buffer deallocation) stays on the host, and its
+    regions are host code too. A scalar the host reads from device memory
+    (a while loop's condition) is stored by the launch into a device buffer
+    and copied back into a stack slot, both made once at entry, the slot
+    zeroed before each copy (a failed call skips the copy: a loop on the
+    value then ends). Reading anything else back is an error, and so is a
+    call of a host function (the runtime's sort).
     ```mlir
     %a = memref.alloc(%n) : memref<?xf32>
     scf.for %i = %c0 to %n step %c1 { memref.store %v, %a[%i] ... }

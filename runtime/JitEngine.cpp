@@ -21,6 +21,7 @@
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/ExecutionEngine/Orc/CompileUtils.h"
@@ -156,6 +157,34 @@ void addPackedWrappers(llvm::Module &m) {
     if (!call->getType()->isVoidTy())
       b.CreateStore(call, slot(func->arg_size()));
     b.CreateRetVoid();
+  }
+}
+
+/// Moves the fixed-size allocas of functions that launch kernels into their
+/// entry blocks. MLIR's translation of gpu.launch_func makes the argument
+/// arrays where the launch is; in a traced loop's body each trip would
+/// grow the stack (LLVM frees an alloca outside the entry block only at
+/// return), overflowing it in some 10^5 trips. The driver reads the
+/// arguments when the launch is queued, so trips can share one array.
+void hoistLaunchArguments(llvm::Module &m) {
+  llvm::Function *launch = m.getFunction("mgpuLaunchKernel");
+  if (!launch)
+    return;
+  llvm::SmallPtrSet<llvm::Function *, 4> launching;
+  for (llvm::User *user : launch->users())
+    if (auto *call = llvm::dyn_cast<llvm::CallInst>(user))
+      launching.insert(call->getFunction());
+  for (llvm::Function *f : launching) {
+    llvm::BasicBlock &entry = f->getEntryBlock();
+    llvm::SmallVector<llvm::AllocaInst *> moved;
+    for (llvm::BasicBlock &block : *f)
+      if (&block != &entry)
+        for (llvm::Instruction &inst : block)
+          if (auto *alloca = llvm::dyn_cast<llvm::AllocaInst>(&inst);
+              alloca && llvm::isa<llvm::Constant>(alloca->getArraySize()))
+            moved.push_back(alloca);
+    for (llvm::AllocaInst *alloca : moved)
+      alloca->moveBefore(entry.getFirstInsertionPt());
   }
 }
 
@@ -511,6 +540,7 @@ JitEngine::generateObject(mlir::ModuleOp module, const CacheKey &key) {
   llvmModule->setTargetTriple((*tm)->getTargetTriple());
   exportInitializers(*llvmModule);
   addPackedWrappers(*llvmModule);
+  hoistLaunchArguments(*llvmModule);
 
   optimize(*llvmModule, tm->get(), opts.optLevel);
 

@@ -6,7 +6,9 @@
 // device, "tnp fake GPU", compute capability 9.0. Memory is limited to
 // TNP_FAKE_GPU_BYTES (default 1 GiB) so that tests can run it out:
 // cuMemAlloc then returns CUDA_ERROR_OUT_OF_MEMORY. Modules load, but no
-// kernel runs: cuLaunchKernel returns CUDA_ERROR_NOT_SUPPORTED. What runs
+// kernel runs: cuLaunchKernel returns CUDA_ERROR_NOT_SUPPORTED, or, with
+// TNP_FAKE_GPU_SKIP_KERNELS set, succeeds without running one (for tests of
+// what the host does around many launches: a traced loop's). What runs
 // on the host (allocations, copies, the cuBLAS products of FakeCublas.cpp)
 // is tested through tnp's GPU runtime this way on any machine.
 //
@@ -118,7 +120,7 @@ int cuModuleGetFunction(void **function, void *, const char *) {
 int cuModuleUnload(void *) { return kSuccess; }
 int cuLaunchKernel(void *, unsigned, unsigned, unsigned, unsigned, unsigned,
                    unsigned, unsigned, void *, void **, void **) {
-  return kNotSupported;
+  return std::getenv("TNP_FAKE_GPU_SKIP_KERNELS") ? kSuccess : kNotSupported;
 }
 int cuStreamCreate(void **stream, unsigned) {
   *stream = &dummy;

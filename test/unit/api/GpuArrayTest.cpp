@@ -206,6 +206,71 @@ TEST_F(GpuArrayTest, TracedFunctionsOfAnyNameCompile) {
   }
 }
 
+TEST_F(GpuArrayTest, TracedControlFlowRunsOnTheGpu) {
+  // Host loops and choices around launches; a while loop's condition is
+  // read back from the device each trip.
+  auto choose = tnp::trace([](const tnp::ndarray &x) {
+    return tnp::cond(
+        tnp::sum(x) > 0, [](const tnp::ndarray &v) { return v * 2; },
+        [](const tnp::ndarray &v) { return -v; }, x);
+  });
+  tnp::ndarray up = tnp::arange(5).astype(tnp::float32);
+  expectAsOnTheCpu([&] { return choose(up); }, 0);
+  expectAsOnTheCpu([&] { return choose(-up); }, 0);
+  auto newton = tnp::trace([](const tnp::ndarray &a) {
+    auto [x, steps] = tnp::while_loop(
+        [&](const std::tuple<tnp::ndarray, tnp::ndarray> &c) {
+          tnp::ndarray x = std::get<0>(c);
+          return tnp::max(tnp::abs(x * x - a)) > 1e-9;
+        },
+        [&](const std::tuple<tnp::ndarray, tnp::ndarray> &c) {
+          tnp::ndarray x = std::get<0>(c);
+          return std::make_tuple((x + a / x) / 2, std::get<1>(c) + 1);
+        },
+        std::make_tuple(a, tnp::asarray(0)));
+    return tnp::concatenate({x, steps.astype(x.dtype()).reshape({1})});
+  });
+  expectAsOnTheCpu(
+      [&] {
+        return newton(tnp::asarray({2.0, 9.0, 0.25}));
+      },
+      1e-12);
+  auto count = tnp::trace([](const tnp::ndarray &x, int64_t n) {
+    return tnp::fori_loop(
+        0, n,
+        [](const tnp::ndarray &i, const tnp::ndarray &acc) {
+          return acc + i.astype(acc.dtype());
+        },
+        x);
+  });
+  expectAsOnTheCpu([&] { return count(tnp::zeros({3}), 50); }, 0);
+}
+
+TEST_F(GpuArrayTest, LongTracedLoopsKeepTheStack) {
+  // Each trip launches a kernel, whose arguments MLIR's translation puts
+  // on the stack where the launch is: 10^5 trips once overflowed it. The
+  // fake driver skips the kernels, for the host's side of the trips.
+  struct SkipKernels {
+    SkipKernels() {
+      if (onFakeGpu())
+        setenv("TNP_FAKE_GPU_SKIP_KERNELS", "1", 1);
+    }
+    ~SkipKernels() { unsetenv("TNP_FAKE_GPU_SKIP_KERNELS"); }
+  } skip;
+  auto addOnes = tnp::trace([](const tnp::ndarray &x, int64_t n) {
+    return tnp::fori_loop(
+        0, n,
+        [](const tnp::ndarray &, const tnp::ndarray &acc) { return acc + 1; },
+        x);
+  });
+  constexpr int64_t kTrips = 100000;
+  tnp::device_scope scope("GPU:0");
+  tnp::ndarray y = addOnes(tnp::zeros({4}), kTrips);
+  EXPECT_EQ(y.device(), kGpu0);
+  if (!onFakeGpu())
+    EXPECT_EQ(valuesOf(y), std::vector<double>(4, double(kTrips)));
+}
+
 TEST_F(GpuArrayTest, DLPackSharesGpuMemory) {
   tnp::ndarray x;
   {
