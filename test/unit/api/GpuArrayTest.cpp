@@ -172,6 +172,17 @@ TEST_F(GpuArrayTest, GradientsRunOnTheGpu) {
       1e-13);
 }
 
+TEST_F(GpuArrayTest, VectorizedMapsRunOnTheGpu) {
+  // tnp-batch's function and map_fn's loop of calls, and a per-example
+  // gradient (batching composed with reverse mode).
+  tnp::ndarray xs = tnp::random::randn({7, 5});
+  auto f = [](const tnp::ndarray &x) { return tnp::sum(tnp::tanh(x) * x); };
+  expectAsOnTheCpu([&] { return tnp::vectorized_map(f, xs); }, 1e-13);
+  expectAsOnTheCpu([&] { return tnp::map_fn(f, xs); }, 1e-13);
+  expectAsOnTheCpu([&] { return tnp::vectorized_map(tnp::grad(f), xs); },
+                   1e-13);
+}
+
 TEST_F(GpuArrayTest, SortsRunOnTheGpu) {
   // Sorting networks (passes/lowering/SortNetwork.cpp), eager and traced,
   // along either axis: NumPy's stable order, NaNs last and ties by
