@@ -91,6 +91,44 @@ scf::ParallelOp collapseOuterDims(scf::ParallelOp loop) {
   return cast<scf::ParallelOp>(*std::prev(next));
 }
 
+/// Blocks y and z take at most this many each.
+constexpr int64_t kMaxBlocksYZ = 65535;
+
+/// `blocks` (a loop of blocks of rank 2: the outer dimension's, then the
+/// innermost's) with the innermost's blocks on two dimensions, y and z:
+/// block (y, z) takes tile z * 65535 + y. Tiles past the last are empty
+/// (their threads' guards against the bound fail). Grid y then stays
+/// within its 65535 blocks for a last dimension of up to 2^32 tiles.
+scf::ParallelOp splitInnermostBlocks(scf::ParallelOp blocks) {
+  OpBuilder b(blocks);
+  Location loc = blocks.getLoc();
+  Value lower = blocks.getLowerBound()[1], step = blocks.getStep()[1];
+  Value tiles = arith::CeilDivUIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, blocks.getUpperBound()[1], lower),
+      step);
+  Value cap = arith::ConstantIndexOp::create(b, loc, kMaxBlocksYZ);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  auto split = scf::ParallelOp::create(
+      b, loc, {blocks.getLowerBound()[0], zero, zero},
+      {blocks.getUpperBound()[0], arith::MinUIOp::create(b, loc, tiles, cap),
+       arith::CeilDivUIOp::create(b, loc, tiles, cap)},
+      {blocks.getStep()[0], one, one});
+  Block *body = split.getBody();
+  body->getTerminator()->erase();
+  b.setInsertionPointToStart(body);
+  Value tile = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, body->getArgument(2), cap).getResult(),
+      body->getArgument(1));
+  Value start = arith::AddIOp::create(
+      b, loc, lower, arith::MulIOp::create(b, loc, tile, step).getResult());
+  IRRewriter rewriter(blocks.getContext());
+  rewriter.mergeBlocks(blocks.getBody(), body, {body->getArgument(0), start});
+  blocks.erase();
+  return split;
+}
+
 struct TnpGpuMapParallelLoopsPass
     : public mlir::tnp::impl::TnpGpuMapParallelLoopsPassBase<
           TnpGpuMapParallelLoopsPass> {
@@ -146,6 +184,11 @@ struct TnpGpuMapParallelLoopsPass
       tileSizes[rank - 2] = next;
     auto [blocks, tile] =
         scf::tileParallelLoop(loop, tileSizes, /*noMinMaxBounds=*/true);
+    // The innermost's blocks go on y, which takes at most 65535 of them; on
+    // y and z where there may be more.
+    if (rank == 2 &&
+        (!trips || llvm::divideCeil(*trips, tileSizes.back()) > kMaxBlocksYZ))
+      blocks = splitInnermostBlocks(blocks);
     tileSizes.back() = inner;
     auto [runs, threads] =
         scf::tileParallelLoop(tile, tileSizes, /*noMinMaxBounds=*/true);

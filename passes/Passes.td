@@ -578,7 +578,10 @@ def TnpGpuMapParallelLoopsPass
     dimension, and a thread one element of each run, so that a warp's loads
     and stores coalesce and each thread has several in flight; blocks take
     the dimensions in order, the first on x (up to 2^31 - 1 blocks), the
-    next on y (up to 65535). A loop of rank 3 or more has its outer
+    next on y (up to 65535), and where the innermost may have more blocks
+    than that (its size is not known, or too large), on y and z: block
+    (y, z) takes the innermost's block z * 65535 + y, and blocks past the
+    last find their threads out of bounds. A loop of rank 3 or more has its outer
     dimensions collapsed into one first (each thread recovers them by
     division), so that none waits on y or z's limit or runs sequentially. An
     innermost dimension of fewer known trips than `block-size` (a split

@@ -241,17 +241,16 @@ void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_t gridY,
   // An empty grid (a size-0 array) launches nothing.
   if (gridX == 0 || gridY == 0 || gridZ == 0)
     return;
-  // Blocks y and z take at most 65535 each; y holds the blocks of an
-  // innermost dimension under outer ones (tnp-gpu-map-parallel-loops).
-  // Named here rather than left to the driver's CUDA_ERROR_INVALID_VALUE.
+  // Blocks y and z take at most 65535 each; they hold the blocks of an
+  // innermost dimension under outer ones, y up to 65535 of them and z the
+  // rest (tnp-gpu-map-parallel-loops), so only a row of over 2^32 blocks
+  // comes here. Named rather than left to CUDA_ERROR_INVALID_VALUE.
   if (gridY > 65535 || gridZ > 65535) {
     failCall(Status{"cuLaunchKernel: a grid of (" + std::to_string(gridX) +
                     ", " + std::to_string(gridY) + ", " +
                     std::to_string(gridZ) +
                     ") blocks: the GPU takes at most 65535 blocks along y "
-                    "and z (a last dimension of more than 65535 blocks of "
-                    "threads under outer dimensions is not supported on the "
-                    "GPU yet)"});
+                    "and z"});
     return;
   }
   if (!function)

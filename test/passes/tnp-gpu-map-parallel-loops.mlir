@@ -1,13 +1,22 @@
 // RUN: tnp-opt %s --tnp-gpu-map-parallel-loops="block-size=128 elements-per-thread=4" | FileCheck %s
 
-// A 2-d loop: tiles of [1, 128 x 4]; the tile loop's dimensions go to blocks
-// x and y, each tile's 4 runs of 128 are a sequential loop, the innermost
-// in-tile dimension goes to threads x, and a loop nested in the tile stays
+// A 2-d loop: tiles of [1, 128 x 4]; the outer dimension's tiles go to
+// blocks x, the innermost's to blocks y and z (block (y, z) takes tile
+// z * 65535 + y: y takes at most 65535 blocks, and the size is not known),
+// each tile's 4 runs of 128 are a sequential loop, the innermost in-tile
+// dimension goes to threads x, and a loop nested in the tile stays
 // sequential. The tile sizes are folded into constants.
 // CHECK-LABEL: func.func @rows
 // CHECK-DAG: %[[C128:.*]] = arith.constant 128 : index
 // CHECK-DAG: %[[C512:.*]] = arith.constant 512 : index
-// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to ({{.*}}) step (%{{.*}}, %[[C512]])
+// CHECK-DAG: %[[CAP:.*]] = arith.constant 65535 : index
+// CHECK: %[[TILES:.*]] = arith.ceildivui %{{.*}}, %[[C512]]
+// CHECK: %[[Y:.*]] = arith.minui %[[TILES]], %[[CAP]]
+// CHECK: %[[Z:.*]] = arith.ceildivui %[[TILES]], %[[CAP]]
+// CHECK: scf.parallel (%{{.*}}, %[[BY:.*]], %[[BZ:.*]]) = ({{.*}}) to (%{{.*}}, %[[Y]], %[[Z]])
+// CHECK: %[[ZY:.*]] = arith.muli %[[BZ]], %[[CAP]]
+// CHECK: %[[TILE:.*]] = arith.addi %[[ZY]], %[[BY]]
+// CHECK: arith.muli %[[TILE]], %[[C512]]
 // CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%{{.*}}, %[[C512]]) step (%{{.*}}, %[[C128]])
 // CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%{{.*}}, %[[C128]])
 // CHECK: scf.if
@@ -16,7 +25,7 @@
 // CHECK: {mapping = [#gpu.loop_dim_map<processor = sequential
 // CHECK: {mapping = [#gpu.loop_dim_map<processor = sequential, {{.*}}>, #gpu.loop_dim_map<processor = thread_x
 // CHECK: {mapping = [#gpu.loop_dim_map<processor = sequential, {{.*}}>, #gpu.loop_dim_map<processor = sequential
-// CHECK: {mapping = [#gpu.loop_dim_map<processor = block_x, {{.*}}>, #gpu.loop_dim_map<processor = block_y
+// CHECK: {mapping = [#gpu.loop_dim_map<processor = block_x, {{.*}}>, #gpu.loop_dim_map<processor = block_y, {{.*}}>, #gpu.loop_dim_map<processor = block_z
 func.func @rows(%m: index, %n: index, %k: index, %a: memref<?x?x?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -50,17 +59,34 @@ func.func @short_rows(%m: index, %a: memref<?x32xf32>) {
   return
 }
 
+// A last dimension of known size within 65535 tiles keeps its blocks on y
+// alone.
+// CHECK-LABEL: func.func @known_rows
+// CHECK-NOT: arith.minui
+// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%{{.*}}, %{{.*}}) step
+// CHECK: {mapping = [#gpu.loop_dim_map<processor = block_x, {{.*}}>, #gpu.loop_dim_map<processor = block_y, {{.*}}>]}
+func.func @known_rows(%m: index, %a: memref<?x4096xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4096 = arith.constant 4096 : index
+  %f = arith.constant 1.0 : f32
+  scf.parallel (%i, %j) = (%c0, %c0) to (%m, %c4096) step (%c1, %c1) {
+    memref.store %f, %a[%i, %j] : memref<?x4096xf32>
+  }
+  return
+}
+
 // A loop of rank 3: its outer dimensions become one, on blocks x (up to
 // 2^31 - 1 blocks, where y and z take 65535), each thread recovering them by
-// division; the innermost keeps blocks y and threads x.
+// division; the innermost keeps blocks y and z and threads x.
 // CHECK-LABEL: func.func @three_dims
 // CHECK: %[[OUTER:.*]] = arith.muli %arg0, %arg1 : index
-// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%[[OUTER]], %arg2)
+// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%[[OUTER]], %{{.*}}, %{{.*}})
 // CHECK: %[[J:.*]] = arith.remsi %{{.*}}, %arg1 : index
 // CHECK: %[[I:.*]] = arith.divsi %{{.*}}, %arg1 : index
 // CHECK: memref.store %{{.*}}, %arg3[%[[I]], %[[J]], %{{.*}}]
 // CHECK: {mapping = [#gpu.loop_dim_map<processor = sequential, {{.*}}>, #gpu.loop_dim_map<processor = thread_x
-// CHECK: {mapping = [#gpu.loop_dim_map<processor = block_x, {{.*}}>, #gpu.loop_dim_map<processor = block_y
+// CHECK: {mapping = [#gpu.loop_dim_map<processor = block_x, {{.*}}>, #gpu.loop_dim_map<processor = block_y, {{.*}}>, #gpu.loop_dim_map<processor = block_z
 func.func @three_dims(%m: index, %n: index, %k: index, %a: memref<?x?x?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

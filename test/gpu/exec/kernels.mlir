@@ -113,3 +113,27 @@ func.func @matmul_small(%a: tensor<20x16xf32>, %b: tensor<16x30xf32>) -> tensor<
       : (tensor<20x16xf32>, tensor<16x30xf32>) -> tensor<20x30xf32>
   return %r : tensor<20x30xf32>
 }
+
+// Rows longer than 65535 blocks of 256 threads: their blocks take grid
+// y and z (tnp-gpu-map-parallel-loops).
+func.func @double_rows(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %r = tnp.add %x, %x : tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+// A traced while loop: its condition, a sum on the device, is copied back
+// to the host each trip (tnp-gpu-launch-host-code).
+func.func @double_until(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %r = scf.while (%v = %x) : (tensor<?xf32>) -> tensor<?xf32> {
+    %s = tnp.reduce sum %v, axes = [0] : tensor<?xf32> -> tensor<f32>
+    %limit = tnp.constant dense<1000.0> : tensor<f32>
+    %lt = tnp.lt %s, %limit : tensor<f32>
+    %c = tensor.extract %lt[] : tensor<i1>
+    scf.condition(%c) %v : tensor<?xf32>
+  } do {
+  ^bb0(%w: tensor<?xf32>):
+    %d = tnp.add %w, %w : tensor<?xf32>
+    scf.yield %d : tensor<?xf32>
+  }
+  return %r : tensor<?xf32>
+}

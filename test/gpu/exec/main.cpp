@@ -88,6 +88,8 @@ void _mlir_ciface_matmul_loops(Memref<float, 2> *r, Memref<float, 2> *a,
                                Memref<float, 2> *b);
 void _mlir_ciface_sigmoid_four_per_thread(Memref<float, 1> *x,
                                           Memref<float, 1> *out);
+void _mlir_ciface_double_rows(Memref<float, 2> *r, Memref<float, 2> *x);
+void _mlir_ciface_double_until(Memref<float, 1> *r, Memref<float, 1> *x);
 }
 
 namespace {
@@ -357,9 +359,9 @@ void testFailuresAreKept() {
   release(dx.allocated);
   release(out.allocated);
 
-  // A launch past 65535 blocks along y (a last dimension of 2^24 + 1
-  // elements under outer ones, in blocks of 256) fails the call, named,
-  // before the driver is called.
+  // A launch past 65535 blocks along y (which compiled code makes only
+  // for a row of over 2^32 blocks) fails the call, named, before the
+  // driver is called.
   beginCall(kDevice);
   mgpuLaunchKernel(nullptr, 2, 65537, 1, 256, 1, 1, 0, nullptr, nullptr,
                    nullptr, 0);
@@ -520,6 +522,32 @@ void testRandomBits() {
         std::vector<uint32_t>{1797259609u, 2579123966u, 1351547692u,
                               3235790642u});
   release(key.allocated);
+}
+
+void testLongRowsAndLoops() {
+  // 2 rows of 2^24 + 300 elements: 65537 blocks of 256 per row.
+  int64_t cols = (int64_t(1) << 24) + 300;
+  std::vector<float> x(2 * cols), expected(2 * cols);
+  for (size_t i = 0; i < x.size(); ++i) {
+    x[i] = float(i % 4099);
+    expected[i] = 2 * x[i];
+  }
+  auto dx = toDevice<float, 2>(x, {2, cols});
+  Memref<float, 2> r;
+  beginCall(kDevice);
+  _mlir_ciface_double_rows(&r, &dx);
+  check("x + x of 2 rows of 2^24 + 300 (blocks on y and z)", toHost(r),
+        expected);
+  release(dx.allocated);
+
+  // Ten ones double while their sum is under 1000: seven times.
+  auto ones = toDevice<float, 1>(std::vector<float>(10, 1.0f), {10});
+  Memref<float, 1> doubled;
+  beginCall(kDevice);
+  _mlir_ciface_double_until(&doubled, &ones);
+  check("while_loop doubling until the sum reaches 1000", toHost(doubled),
+        std::vector<float>(10, 128.0f));
+  release(ones.allocated);
 }
 
 void testGradientAndBatch() {
@@ -716,6 +744,7 @@ int main(int argc, char **argv) {
   testSorts();
   testRandomBits();
   testGradientAndBatch();
+  testLongRowsAndLoops();
   std::printf("%s: %d failed\n", failures ? "FAIL" : "PASS", failures);
   return failures ? 1 : 0;
 }
