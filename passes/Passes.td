@@ -637,6 +637,24 @@ def TnpGpuSplitReductionsPass
                            "::mlir::memref::MemRefDialect"];
 }
 
+def TnpExpandAtomicsPass
+    : Pass<"tnp-expand-atomics", "::mlir::func::FuncOp"> {
+  let summary = "atomic products as compare-and-swap loops";
+  let description = [{
+    A `memref.atomic_rmw` of `muli` (a GPU scatter-multiply's, one thread
+    per update) has no LLVM `atomicrmw`: it becomes a
+    `memref.generic_atomic_rmw` multiplying the current value, which MLIR
+    lowers to a compare-and-swap loop (of integers only: float products
+    stay sequential scatters). Run after buffer deallocation, which
+    rejects the generic op's region: the lowering to linalg makes the
+    region-free op, which bufferization passes through. Both pipelines run
+    it (the CPU's scatters are sequential, but mlir-runner tests run the
+    GPU's lowering through the CPU pipeline).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 def TnpInlineDeallocationsPass
     : Pass<"tnp-inline-deallocations", "::mlir::func::FuncOp"> {
   let summary = "lower bufferization.dealloc without MLIR's dealloc_helper";

@@ -81,6 +81,7 @@ static void buildLinalgBufferizePipeline(OpPassManager &pm, bool fuse) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
   pm.addNestedPass<func::FuncOp>(createTnpInlineDeallocationsPass());
+  pm.addNestedPass<func::FuncOp>(createTnpExpandAtomicsPass());
   pm.addPass(createCSEPass());
   // Removes the self-copies destination passing leaves.
   pm.addPass(createCanonicalizerPass());

@@ -95,8 +95,9 @@ func.func @take(%x: tensor<?x3xf32>, %i: tensor<?x1xi64>) -> tensor<?x3xf32> {
 }
 
 // A scatter-add runs one thread per update, each adding itself atomically
-// (repeated positions accumulate); a scatter-multiply has no atomic and
-// stays a sequential loop, in a launch of one thread.
+// (repeated positions accumulate); an integer scatter-multiply too, each
+// multiplying in a compare-and-swap loop; a float scatter-multiply has no
+// atomic and stays a sequential loop, in a launch of one thread.
 // HOST-LABEL: llvm.func @scatter_add(
 // HOST: gpu.launch_func {{.*}} @scatter_add_kernel{{(_[0-9]+)?}}::@scatter_add_kernel blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%[[THREADS:.*]], %{{.*}}, %{{.*}})
 // HOST-LABEL: llvm.func @scatter_mul(
@@ -110,6 +111,12 @@ func.func @take(%x: tensor<?x3xf32>, %i: tensor<?x1xi64>) -> tensor<?x3xf32> {
 // CHECK: mul.rn.f32
 // CHECK: st.global.b32
 // PTXAS: ptxas: @scatter_mul_kernel assembles for sm_80,sm_90
+// HOST-LABEL: llvm.func @scatter_mul_i32(
+// HOST: gpu.launch_func {{.*}} @scatter_mul_i32_kernel{{(_[0-9]+)?}}::@scatter_mul_i32_kernel blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%[[THREADS:.*]], %{{.*}}, %{{.*}})
+// CHECK-LABEL: // gpu.binary @scatter_mul_i32_kernel
+// CHECK: mul.lo.s32
+// CHECK: atom.{{.*}}global.cas.b32
+// PTXAS: ptxas: @scatter_mul_i32_kernel assembles for sm_80,sm_90
 func.func @scatter_add(%x: tensor<?xf32> {bufferization.writable = false},
                        %i: tensor<5x1xi32>, %u: tensor<?xf32>) -> tensor<?xf32> {
   %s = tnp.scatter add %x[%i], %u, axes = [0] : (tensor<?xf32>, tensor<5x1xi32>, tensor<?xf32>) -> tensor<?xf32>
@@ -120,6 +127,12 @@ func.func @scatter_mul(%x: tensor<?xf32> {bufferization.writable = false},
                        %i: tensor<5x1xi32>, %u: tensor<?xf32>) -> tensor<?xf32> {
   %s = tnp.scatter mul %x[%i], %u, axes = [0] : (tensor<?xf32>, tensor<5x1xi32>, tensor<?xf32>) -> tensor<?xf32>
   return %s : tensor<?xf32>
+}
+
+func.func @scatter_mul_i32(%x: tensor<?xi32> {bufferization.writable = false},
+                           %i: tensor<5x1xi32>, %u: tensor<?xi32>) -> tensor<?xi32> {
+  %s = tnp.scatter mul %x[%i], %u, axes = [0] : (tensor<?xi32>, tensor<5x1xi32>, tensor<?xi32>) -> tensor<?xi32>
+  return %s : tensor<?xi32>
 }
 
 // A set: a fill of the claims, the claims (atomic maxima of the updates'

@@ -51,7 +51,19 @@ func.func @min_max(%x: tensor<8xf64>, %y: tensor<8xui32>, %z: tensor<8xi64>,
 
 // -----
 
-// No atomic for a multiply, nor for 8-bit or complex adds: the
+// An integer multiply: an atomic product (tnp-expand-atomics makes it a
+// compare-and-swap loop after bufferization).
+// CHECK-LABEL: func.func @mul_i64
+// CHECK: scf.parallel
+// CHECK: memref.atomic_rmw muli
+func.func @mul_i64(%x: tensor<8xi64>, %i: tensor<4x1xi32>, %u: tensor<4xi64>) -> tensor<8xi64> {
+  %s = tnp.scatter mul %x[%i], %u, axes = [0] : (tensor<8xi64>, tensor<4x1xi32>, tensor<4xi64>) -> tensor<8xi64>
+  return %s : tensor<8xi64>
+}
+
+// -----
+
+// No atomic for a float multiply, nor for 8-bit or complex adds: the
 // sequential loop, in order, as on the CPU.
 // CHECK-LABEL: func.func @no_atomics
 // CHECK-NOT: memref.atomic_rmw
