@@ -641,18 +641,22 @@ def TnpExpandAtomicsPass
     : Pass<"tnp-expand-atomics", "::mlir::func::FuncOp"> {
   let summary = "atomic products as compare-and-swap loops";
   let description = [{
-    A `memref.atomic_rmw` of `muli` (a GPU scatter-multiply's, one thread
-    per update) has no LLVM `atomicrmw`: it becomes a
-    `memref.generic_atomic_rmw` multiplying the current value, which MLIR
-    lowers to a compare-and-swap loop (of integers only: float products
-    stay sequential scatters). Run after buffer deallocation, which
-    rejects the generic op's region: the lowering to linalg makes the
-    region-free op, which bufferization passes through. Both pipelines run
-    it (the CPU's scatters are sequential, but mlir-runner tests run the
-    GPU's lowering through the CPU pipeline).
+    A `memref.atomic_rmw` of `mulf` or `muli` (a GPU scatter-multiply's, one
+    thread per update) has no LLVM `atomicrmw`: it becomes a loop that
+    reads the element, multiplies it, and swaps the product in with an
+    `llvm.cmpxchg` of the element's bits if they are still those read
+    (else again, from the bits found). Bits rather than values: LLVM's
+    cmpxchg takes integers (MLIR's `memref.generic_atomic_rmw` makes one of
+    the element type, which a float is not), and NaN bits compare equal.
+    Run after buffer deallocation, which rejects the loop's regions around
+    a memref: the lowering to linalg makes the region-free op. Both
+    pipelines run it (the CPU's scatters are sequential, but mlir-runner
+    tests run the GPU's lowering through the CPU pipeline).
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
-                           "::mlir::memref::MemRefDialect"];
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 def TnpInlineDeallocationsPass

@@ -166,12 +166,11 @@ static Target targetOf(OpBuilder &b, Location loc, Value indices,
 }
 
 /// The atomic a GPU has for a scatter of `kind` into `dtype`, if any: adds,
-/// minima and maxima of 32- and 64-bit integers and floats (the float ones
-/// are buildCombine's minimumf/maximumf, NaN winning; the GPU has no float
-/// max instruction, so LLVM makes it a compare-and-swap loop), and products
-/// of such integers (a compare-and-swap loop that tnp-expand-atomics makes
-/// after buffer deallocation, which rejects its region). Float products
-/// have none: MLIR's compare-and-swap loop (llvm.cmpxchg) takes integers.
+/// products, minima and maxima of 32- and 64-bit integers and floats (the
+/// float minima and maxima are buildCombine's minimumf/maximumf, NaN
+/// winning; the GPU has no float max instruction, so LLVM makes it a
+/// compare-and-swap loop; products become one in tnp-expand-atomics, after
+/// buffer deallocation, which rejects the loop's regions).
 static std::optional<arith::AtomicRMWKind> atomicOf(ScatterKind kind,
                                                     Type dtype) {
   if (!dtype.isIntOrFloat() || (dtype.getIntOrFloatBitWidth() != 32 &&
@@ -190,9 +189,7 @@ static std::optional<arith::AtomicRMWKind> atomicOf(ScatterKind kind,
            : isUnsigned ? arith::AtomicRMWKind::maxu
                         : arith::AtomicRMWKind::maxs;
   case ScatterKind::Mul:
-    if (isFloat)
-      return std::nullopt;
-    return arith::AtomicRMWKind::muli;
+    return isFloat ? arith::AtomicRMWKind::mulf : arith::AtomicRMWKind::muli;
   case ScatterKind::Set:
     break;
   }

@@ -95,24 +95,21 @@ func.func @take(%x: tensor<?x3xf32>, %i: tensor<?x1xi64>) -> tensor<?x3xf32> {
 }
 
 // A scatter-add runs one thread per update, each adding itself atomically
-// (repeated positions accumulate); an integer scatter-multiply too, each
-// multiplying in a compare-and-swap loop; a float scatter-multiply has no
-// atomic and stays a sequential loop, in a launch of one thread.
+// (repeated positions accumulate); a scatter-multiply too, each
+// multiplying in a compare-and-swap loop on the element's bits.
 // HOST-LABEL: llvm.func @scatter_add(
 // HOST: gpu.launch_func {{.*}} @scatter_add_kernel{{(_[0-9]+)?}}::@scatter_add_kernel blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%[[THREADS:.*]], %{{.*}}, %{{.*}})
 // HOST-LABEL: llvm.func @scatter_mul(
-// HOST: %[[ONE:.*]] = llvm.mlir.constant(1 : index) : i64
-// HOST: gpu.launch_func {{.*}} @scatter_mul_kernel{{(_[0-9]+)?}}::@scatter_mul_kernel blocks in (%[[ONE]], %[[ONE]], %[[ONE]]) threads in (%[[ONE]], %[[ONE]], %[[ONE]])
+// HOST: gpu.launch_func {{.*}} @scatter_mul_kernel{{(_[0-9]+)?}}::@scatter_mul_kernel blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}})
+// HOST-LABEL: llvm.func @scatter_mul_i32(
+// HOST: gpu.launch_func {{.*}} @scatter_mul_i32_kernel{{(_[0-9]+)?}}::@scatter_mul_i32_kernel blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}})
 // CHECK-LABEL: // gpu.binary @scatter_add_kernel
 // CHECK: atom.global.add.f32
 // PTXAS: ptxas: @scatter_add_kernel assembles for sm_80,sm_90
 // CHECK-LABEL: // gpu.binary @scatter_mul_kernel
-// CHECK: ld.global.b32
 // CHECK: mul.rn.f32
-// CHECK: st.global.b32
+// CHECK: atom.{{.*}}global.cas.b32
 // PTXAS: ptxas: @scatter_mul_kernel assembles for sm_80,sm_90
-// HOST-LABEL: llvm.func @scatter_mul_i32(
-// HOST: gpu.launch_func {{.*}} @scatter_mul_i32_kernel{{(_[0-9]+)?}}::@scatter_mul_i32_kernel blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%[[THREADS:.*]], %{{.*}}, %{{.*}})
 // CHECK-LABEL: // gpu.binary @scatter_mul_i32_kernel
 // CHECK: mul.lo.s32
 // CHECK: atom.{{.*}}global.cas.b32

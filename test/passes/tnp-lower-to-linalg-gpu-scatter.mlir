@@ -51,33 +51,38 @@ func.func @min_max(%x: tensor<8xf64>, %y: tensor<8xui32>, %z: tensor<8xi64>,
 
 // -----
 
-// An integer multiply: an atomic product (tnp-expand-atomics makes it a
-// compare-and-swap loop after bufferization).
-// CHECK-LABEL: func.func @mul_i64
+// Multiplies: atomic products (tnp-expand-atomics makes them
+// compare-and-swap loops after bufferization).
+// CHECK-LABEL: func.func @mul
 // CHECK: scf.parallel
 // CHECK: memref.atomic_rmw muli
-func.func @mul_i64(%x: tensor<8xi64>, %i: tensor<4x1xi32>, %u: tensor<4xi64>) -> tensor<8xi64> {
-  %s = tnp.scatter mul %x[%i], %u, axes = [0] : (tensor<8xi64>, tensor<4x1xi32>, tensor<4xi64>) -> tensor<8xi64>
-  return %s : tensor<8xi64>
+// CHECK: scf.parallel
+// CHECK: memref.atomic_rmw mulf
+func.func @mul(%x: tensor<8xi64>, %y: tensor<8xf32>, %i: tensor<4x1xi32>,
+               %u: tensor<4xi64>, %v: tensor<4xf32>)
+    -> (tensor<8xi64>, tensor<8xf32>) {
+  %a = tnp.scatter mul %x[%i], %u, axes = [0] : (tensor<8xi64>, tensor<4x1xi32>, tensor<4xi64>) -> tensor<8xi64>
+  %b = tnp.scatter mul %y[%i], %v, axes = [0] : (tensor<8xf32>, tensor<4x1xi32>, tensor<4xf32>) -> tensor<8xf32>
+  return %a, %b : tensor<8xi64>, tensor<8xf32>
 }
 
 // -----
 
-// No atomic for a float multiply, nor for 8-bit or complex adds: the
+// No atomic for 8-bit multiplies or adds, nor complex adds: the
 // sequential loop, in order, as on the CPU.
 // CHECK-LABEL: func.func @no_atomics
 // CHECK-NOT: memref.atomic_rmw
 // CHECK-COUNT-3: scf.for
 // CHECK-NOT: memref.atomic_rmw
-func.func @no_atomics(%x: tensor<8xf32>, %y: tensor<8xi8>,
+func.func @no_atomics(%x: tensor<8xi8>, %y: tensor<8xi8>,
                       %c: tensor<8xcomplex<f32>>, %i: tensor<4x1xi32>,
-                      %u: tensor<4xf32>, %v: tensor<4xi8>,
+                      %u: tensor<4xi8>, %v: tensor<4xi8>,
                       %d: tensor<4xcomplex<f32>>)
-    -> (tensor<8xf32>, tensor<8xi8>, tensor<8xcomplex<f32>>) {
-  %a = tnp.scatter mul %x[%i], %u, axes = [0] : (tensor<8xf32>, tensor<4x1xi32>, tensor<4xf32>) -> tensor<8xf32>
+    -> (tensor<8xi8>, tensor<8xi8>, tensor<8xcomplex<f32>>) {
+  %a = tnp.scatter mul %x[%i], %u, axes = [0] : (tensor<8xi8>, tensor<4x1xi32>, tensor<4xi8>) -> tensor<8xi8>
   %b = tnp.scatter add %y[%i], %v, axes = [0] : (tensor<8xi8>, tensor<4x1xi32>, tensor<4xi8>) -> tensor<8xi8>
   %f = tnp.scatter add %c[%i], %d, axes = [0] : (tensor<8xcomplex<f32>>, tensor<4x1xi32>, tensor<4xcomplex<f32>>) -> tensor<8xcomplex<f32>>
-  return %a, %b, %f : tensor<8xf32>, tensor<8xi8>, tensor<8xcomplex<f32>>
+  return %a, %b, %f : tensor<8xi8>, tensor<8xi8>, tensor<8xcomplex<f32>>
 }
 
 // -----
