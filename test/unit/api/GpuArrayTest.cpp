@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ErrorOf.h"
+#include "NewtonSqrt.h"
 
 #include <tnp/dlpack.h>
 #include <tnp/tnp.h>
@@ -229,16 +230,7 @@ TEST_F(GpuArrayTest, TracedControlFlowRunsOnTheGpu) {
   expectAsOnTheCpu([&] { return choose(up); }, 0);
   expectAsOnTheCpu([&] { return choose(-up); }, 0);
   auto newton = tnp::trace([](const tnp::ndarray &a) {
-    auto [x, steps] = tnp::while_loop(
-        [&](const std::tuple<tnp::ndarray, tnp::ndarray> &c) {
-          tnp::ndarray x = std::get<0>(c);
-          return tnp::max(tnp::abs(x * x - a)) > 1e-9;
-        },
-        [&](const std::tuple<tnp::ndarray, tnp::ndarray> &c) {
-          tnp::ndarray x = std::get<0>(c);
-          return std::make_tuple((x + a / x) / 2, std::get<1>(c) + 1);
-        },
-        std::make_tuple(a, tnp::asarray(0)));
+    auto [x, steps] = newtonSqrt(a);
     return tnp::concatenate({x, steps.astype(x.dtype()).reshape({1})});
   });
   expectAsOnTheCpu(

@@ -9,6 +9,7 @@
 #include <tnp/tnp.h>
 
 #include "test/unit/api/ErrorOf.h"
+#include "test/unit/api/NewtonSqrt.h"
 
 #include <gtest/gtest.h>
 
@@ -342,22 +343,8 @@ TEST(TraceTest, CondEagerAndTraced) {
 }
 
 TEST(TraceTest, LoopsEagerAndTraced) {
-  // Newton's iteration for sqrt(a), until converged: a data-dependent trip
-  // count, and a counter carried along.
-  auto newton = [](const tnp::ndarray &a) {
-    auto carry = std::make_tuple(a, tnp::asarray(0));
-    auto [x, steps] = tnp::while_loop(
-        [&](const std::tuple<tnp::ndarray, tnp::ndarray> &c) {
-          tnp::ndarray x = std::get<0>(c);
-          return tnp::max(tnp::abs(x * x - a)) > 1e-9;
-        },
-        [&](const std::tuple<tnp::ndarray, tnp::ndarray> &c) {
-          tnp::ndarray x = std::get<0>(c);
-          return std::make_tuple((x + a / x) / 2, std::get<1>(c) + 1);
-        },
-        carry);
-    return std::make_pair(x, steps);
-  };
+  // A data-dependent trip count, and a counter carried along.
+  auto newton = [](const tnp::ndarray &a) { return newtonSqrt(a); };
   auto traced = tnp::trace(newton);
   tnp::ndarray a = tnp::asarray({2.0, 9.0, 0.25});
   auto [x, steps] = traced(a);
