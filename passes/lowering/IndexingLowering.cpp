@@ -166,15 +166,16 @@ static Target targetOf(OpBuilder &b, Location loc, Value indices,
 }
 
 /// The atomic a GPU has for a scatter of `kind` into `dtype`, if any: adds,
-/// products, minima and maxima of 32- and 64-bit integers and floats (the
-/// float minima and maxima are buildCombine's minimumf/maximumf, NaN
-/// winning; the GPU has no float max instruction, so LLVM makes it a
-/// compare-and-swap loop; products become one in tnp-expand-atomics, after
-/// buffer deallocation, which rejects the loop's regions).
+/// products, minima and maxima of integers and floats of 8 bits or more
+/// (the float minima and maxima are buildCombine's minimumf/maximumf, NaN
+/// winning). What the GPU has no instruction for (a float maximum, an
+/// 8- or 16-bit add but float16's) LLVM makes a compare-and-swap loop, on
+/// the containing 32-bit word for narrow dtypes; products become one in
+/// tnp-expand-atomics, after buffer deallocation, which rejects the loop's
+/// regions. Bools and complex numbers have none.
 static std::optional<arith::AtomicRMWKind> atomicOf(ScatterKind kind,
                                                     Type dtype) {
-  if (!dtype.isIntOrFloat() || (dtype.getIntOrFloatBitWidth() != 32 &&
-                                dtype.getIntOrFloatBitWidth() != 64))
+  if (!dtype.isIntOrFloat() || dtype.getIntOrFloatBitWidth() < 8)
     return std::nullopt;
   bool isFloat = isa<FloatType>(dtype), isUnsigned = isUnsignedInt(dtype);
   switch (kind) {

@@ -114,6 +114,15 @@ func.func @take(%x: tensor<?x3xf32>, %i: tensor<?x1xi64>) -> tensor<?x3xf32> {
 // CHECK: mul.lo.s32
 // CHECK: atom.{{.*}}global.cas.b32
 // PTXAS: ptxas: @scatter_mul_i32_kernel assembles for sm_80,sm_90
+// Narrow dtypes: LLVM's compare-and-swap loops on the containing word, but
+// float16 adds, which the GPU has.
+// CHECK-LABEL: // gpu.binary @scatter_narrow_kernel
+// CHECK: atom.{{.*}}global.cas.b32
+// CHECK-LABEL: // gpu.binary @scatter_narrow_kernel_{{[0-9]+}}
+// CHECK: atom.global.add.noftz.f16
+// CHECK-LABEL: // gpu.binary @scatter_narrow_kernel_{{[0-9]+}}
+// CHECK: atom.{{.*}}global.cas.b32
+// PTXAS-COUNT-3: ptxas: @scatter_narrow_kernel{{(_[0-9]+)?}} assembles for sm_80,sm_90
 func.func @scatter_add(%x: tensor<?xf32> {bufferization.writable = false},
                        %i: tensor<5x1xi32>, %u: tensor<?xf32>) -> tensor<?xf32> {
   %s = tnp.scatter add %x[%i], %u, axes = [0] : (tensor<?xf32>, tensor<5x1xi32>, tensor<?xf32>) -> tensor<?xf32>
@@ -130,6 +139,18 @@ func.func @scatter_mul_i32(%x: tensor<?xi32> {bufferization.writable = false},
                            %i: tensor<5x1xi32>, %u: tensor<?xi32>) -> tensor<?xi32> {
   %s = tnp.scatter mul %x[%i], %u, axes = [0] : (tensor<?xi32>, tensor<5x1xi32>, tensor<?xi32>) -> tensor<?xi32>
   return %s : tensor<?xi32>
+}
+
+func.func @scatter_narrow(%x: tensor<?xi8> {bufferization.writable = false},
+                          %y: tensor<?xf16> {bufferization.writable = false},
+                          %z: tensor<?xbf16> {bufferization.writable = false},
+                          %i: tensor<5x1xi32>, %u: tensor<?xi8>,
+                          %v: tensor<?xf16>, %w: tensor<?xbf16>)
+    -> (tensor<?xi8>, tensor<?xf16>, tensor<?xbf16>) {
+  %a = tnp.scatter add %x[%i], %u, axes = [0] : (tensor<?xi8>, tensor<5x1xi32>, tensor<?xi8>) -> tensor<?xi8>
+  %b = tnp.scatter add %y[%i], %v, axes = [0] : (tensor<?xf16>, tensor<5x1xi32>, tensor<?xf16>) -> tensor<?xf16>
+  %c = tnp.scatter max %z[%i], %w, axes = [0] : (tensor<?xbf16>, tensor<5x1xi32>, tensor<?xbf16>) -> tensor<?xbf16>
+  return %a, %b, %c : tensor<?xi8>, tensor<?xf16>, tensor<?xbf16>
 }
 
 // A set: a fill of the claims, the claims (atomic maxima of the updates'

@@ -138,6 +138,27 @@ func.func @main() {
   %v12 = vector.transfer_read %s12[%c0], %d0 : tensor<3xf64>, vector<3xf64>
   vector.print %v12 : vector<3xf64>
 
+  // Narrow dtypes, repeated positions (on the GPU, atomics on the
+  // containing 32-bit word):
+  // x = np.array([1, 2, 3], np.float16); np.multiply.at(x, [0, 0, 2], [1.5, 2, 0.5])
+  // CHECK: ( 3, 2, 1.5 )
+  %x13 = tnp.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf16>
+  %i13 = tnp.constant dense<[[0], [0], [2]]> : tensor<3x1xi32>
+  %u13 = tnp.constant dense<[1.5, 2.0, 0.5]> : tensor<3xf16>
+  %s13 = tnp.scatter mul %x13[%i13], %u13, axes = [0] : (tensor<3xf16>, tensor<3x1xi32>, tensor<3xf16>) -> tensor<3xf16>
+  %s13w = tnp.convert %s13 : (tensor<3xf16>) -> tensor<3xf32>
+  %v13 = vector.transfer_read %s13w[%c0], %f0 : tensor<3xf32>, vector<3xf32>
+  vector.print %v13 : vector<3xf32>
+  // x = np.array([100, 200], np.int16); np.add.at(x, [1, 1, 0], [1000, 2000, 5])
+  // CHECK: ( 105, 3200 )
+  %x14 = tnp.constant dense<[100, 200]> : tensor<2xi16>
+  %i14 = tnp.constant dense<[[1], [1], [0]]> : tensor<3x1xi32>
+  %u14 = tnp.constant dense<[1000, 2000, 5]> : tensor<3xi16>
+  %s14 = tnp.scatter add %x14[%i14], %u14, axes = [0] : (tensor<2xi16>, tensor<3x1xi32>, tensor<3xi16>) -> tensor<2xi16>
+  %s14w = tnp.convert %s14 : (tensor<2xi16>) -> tensor<2xi64>
+  %v14 = vector.transfer_read %s14w[%c0], %l0 : tensor<2xi64>, vector<2xi64>
+  vector.print %v14 : vector<2xi64>
+
   // The operand of a scatter is not modified: x3 is still zeros.
   // CHECK: ( 0, 0, 0, 0, 0 )
   %v10 = vector.transfer_read %x3[%c0], %f0 : tensor<5xf32>, vector<5xf32>

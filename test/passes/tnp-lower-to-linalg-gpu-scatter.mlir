@@ -68,21 +68,34 @@ func.func @mul(%x: tensor<8xi64>, %y: tensor<8xf32>, %i: tensor<4x1xi32>,
 
 // -----
 
-// No atomic for 8-bit multiplies or adds, nor complex adds: the
-// sequential loop, in order, as on the CPU.
+// No atomic for complex numbers: the sequential loop, in order, as on the
+// CPU. Narrow dtypes have atomics (compare-and-swap loops on the
+// containing word, which LLVM makes).
 // CHECK-LABEL: func.func @no_atomics
 // CHECK-NOT: memref.atomic_rmw
-// CHECK-COUNT-3: scf.for
+// CHECK-COUNT-2: scf.for
 // CHECK-NOT: memref.atomic_rmw
-func.func @no_atomics(%x: tensor<8xi8>, %y: tensor<8xi8>,
-                      %c: tensor<8xcomplex<f32>>, %i: tensor<4x1xi32>,
-                      %u: tensor<4xi8>, %v: tensor<4xi8>,
+// CHECK: return
+// CHECK-LABEL: func.func @narrow
+// CHECK: memref.atomic_rmw muli
+// CHECK: memref.atomic_rmw addi
+// CHECK: memref.atomic_rmw maximumf
+func.func @no_atomics(%c: tensor<8xcomplex<f32>>, %i: tensor<4x1xi32>,
                       %d: tensor<4xcomplex<f32>>)
-    -> (tensor<8xi8>, tensor<8xi8>, tensor<8xcomplex<f32>>) {
-  %a = tnp.scatter mul %x[%i], %u, axes = [0] : (tensor<8xi8>, tensor<4x1xi32>, tensor<4xi8>) -> tensor<8xi8>
-  %b = tnp.scatter add %y[%i], %v, axes = [0] : (tensor<8xi8>, tensor<4x1xi32>, tensor<4xi8>) -> tensor<8xi8>
+    -> (tensor<8xcomplex<f32>>, tensor<8xcomplex<f32>>) {
+  %a = tnp.scatter mul %c[%i], %d, axes = [0] : (tensor<8xcomplex<f32>>, tensor<4x1xi32>, tensor<4xcomplex<f32>>) -> tensor<8xcomplex<f32>>
   %f = tnp.scatter add %c[%i], %d, axes = [0] : (tensor<8xcomplex<f32>>, tensor<4x1xi32>, tensor<4xcomplex<f32>>) -> tensor<8xcomplex<f32>>
-  return %a, %b, %f : tensor<8xi8>, tensor<8xi8>, tensor<8xcomplex<f32>>
+  return %a, %f : tensor<8xcomplex<f32>>, tensor<8xcomplex<f32>>
+}
+
+func.func @narrow(%x: tensor<8xi8>, %y: tensor<8xui16>, %z: tensor<8xbf16>,
+                  %i: tensor<4x1xi32>, %u: tensor<4xi8>, %v: tensor<4xui16>,
+                  %w: tensor<4xbf16>)
+    -> (tensor<8xi8>, tensor<8xui16>, tensor<8xbf16>) {
+  %a = tnp.scatter mul %x[%i], %u, axes = [0] : (tensor<8xi8>, tensor<4x1xi32>, tensor<4xi8>) -> tensor<8xi8>
+  %b = tnp.scatter add %y[%i], %v, axes = [0] : (tensor<8xui16>, tensor<4x1xi32>, tensor<4xui16>) -> tensor<8xui16>
+  %c = tnp.scatter max %z[%i], %w, axes = [0] : (tensor<8xbf16>, tensor<4x1xi32>, tensor<4xbf16>) -> tensor<8xbf16>
+  return %a, %b, %c : tensor<8xi8>, tensor<8xui16>, tensor<8xbf16>
 }
 
 // -----
