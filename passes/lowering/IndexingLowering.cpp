@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -197,10 +198,86 @@ static std::optional<arith::AtomicRMWKind> atomicOf(ScatterKind kind,
   return std::nullopt;
 }
 
+/// Runs `body` at each position of a tensor of `shape` (its sizes `dims`),
+/// in parallel (once, for rank 0).
+static void forEachPosition(OpBuilder &b, Location loc, ArrayRef<Value> dims,
+                            function_ref<void(OpBuilder &, ValueRange)> body) {
+  if (dims.empty())
+    return body(b, ValueRange());
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  scf::ParallelOp::create(
+      b, loc, SmallVector<Value>(dims.size(), zero), dims,
+      SmallVector<Value>(dims.size(), one),
+      [&](OpBuilder &nested, Location, ValueRange ivs) { body(nested, ivs); });
+}
+
+/// A complex scatter-add on a GPU: the GPU has no atomic for a complex
+/// number, but its sum is one of each part. The operand's parts are laid
+/// out as [..., 2] floats, each update adds its parts atomically (`add`,
+/// the float's atomic), and the pairs become the complex result.
+static Value scatterComplexSum(
+    OpBuilder &b, Location loc, Value operand, RankedTensorType resultType,
+    ArrayRef<Value> dynamicSizes, arith::AtomicRMWKind add,
+    function_ref<
+        void(function_ref<void(OpBuilder &, ValueRange, ArrayRef<Value>)>)>
+        forEachUpdate,
+    function_ref<Value(OpBuilder &, ValueRange)> valueAt) {
+  auto complexType = cast<ComplexType>(resultType.getElementType());
+  SmallVector<int64_t> pairShape(resultType.getShape());
+  pairShape.push_back(2);
+  auto pairType =
+      RankedTensorType::get(pairShape, complexType.getElementType());
+  // An allocation, not a buffer of a tensor: the canonicalizer would fold
+  // the loads of one made from an empty tensor into reads of that.
+  Value pairs = memref::AllocOp::create(
+      b, loc, bufferType(pairType, /*anyLayout=*/false), dynamicSizes);
+  SmallVector<Value> dims;
+  for (int64_t d = 0; d < resultType.getRank(); ++d)
+    dims.push_back(getDimSize(b, loc, operand, d));
+  Value re = arith::ConstantIndexOp::create(b, loc, 0);
+  Value im = arith::ConstantIndexOp::create(b, loc, 1);
+  auto at = [](ValueRange pos, Value part) {
+    SmallVector<Value> indices(pos);
+    indices.push_back(part);
+    return indices;
+  };
+  forEachPosition(b, loc, dims, [&](OpBuilder &nested, ValueRange ivs) {
+    Value v = tensor::ExtractOp::create(nested, loc, operand, ivs);
+    memref::StoreOp::create(nested, loc, complex::ReOp::create(nested, loc, v),
+                            pairs, at(ivs, re));
+    memref::StoreOp::create(nested, loc, complex::ImOp::create(nested, loc, v),
+                            pairs, at(ivs, im));
+  });
+  forEachUpdate([&](OpBuilder &nested, ValueRange ivs, ArrayRef<Value> pos) {
+    Value u = valueAt(nested, ivs);
+    memref::AtomicRMWOp::create(nested, loc, add,
+                                complex::ReOp::create(nested, loc, u), pairs,
+                                at(pos, re));
+    memref::AtomicRMWOp::create(nested, loc, add,
+                                complex::ImOp::create(nested, loc, u), pairs,
+                                at(pos, im));
+  });
+  Value out = bufferization::ToBufferOp::create(
+      b, loc, bufferType(resultType, /*anyLayout=*/false),
+      buildEmpty(b, loc, resultType, dynamicSizes));
+  forEachPosition(b, loc, dims, [&](OpBuilder &nested, ValueRange ivs) {
+    Value v = complex::CreateOp::create(
+        nested, loc, complexType,
+        memref::LoadOp::create(nested, loc, pairs, at(ivs, re)),
+        memref::LoadOp::create(nested, loc, pairs, at(ivs, im)));
+    memref::StoreOp::create(nested, loc, v, out, ivs);
+  });
+  return bufferization::ToTensorOp::create(b, loc, resultType, out,
+                                           /*restrict=*/true,
+                                           /*writable=*/true);
+}
+
 /// tnp.scatter -> an scf.for nest over the updates carrying the result; each
 /// in-range update is combined into its element, out-of-range ones skipped.
-/// On a GPU (`parallel`), a set, or a combination the GPU has an atomic for
-/// (atomicOf), is an scf.parallel over the updates instead, each writing
+/// On a GPU (`parallel`), a set, a combination the GPU has an atomic for
+/// (atomicOf), or a complex sum (scatterComplexSum), is an scf.parallel
+/// over the updates instead, each writing
 /// into a copy of the operand: one thread per update, where the sequential
 /// loop would run in one thread. Atomic floating sums then add in an order
 /// that varies from run to run, as in other GPU libraries (minima and
@@ -247,21 +324,15 @@ struct ScatterOpLowering : OpConversionPattern<ScatterOp> {
     for (int64_t d = 0; d < updatesRank; ++d)
       ubs.push_back(getDimSize(rewriter, loc, updates, d));
     std::optional<arith::AtomicRMWKind> atomic = atomicOf(kind, dtype);
-    if (parallel && (atomic || kind == ScatterKind::Set)) {
+    auto complexType = dyn_cast<ComplexType>(dtype);
+    bool complexSum = kind == ScatterKind::Add && complexType &&
+                      atomicOf(kind, complexType.getElementType());
+    if (parallel && (atomic || kind == ScatterKind::Set || complexSum)) {
       SmallVector<std::pair<Value, int64_t>> sources;
       for (int64_t d = 0; d < operandRank; ++d)
         sources.push_back({operand, d});
       SmallVector<Value> dynamicSizes =
           dynamicSizesFrom(rewriter, loc, resultType, sources);
-      Value out = bufferization::ToBufferOp::create(
-          rewriter, loc, bufferType(resultType, /*anyLayout=*/false),
-          buildEmpty(rewriter, loc, resultType, dynamicSizes));
-      memref::CopyOp::create(rewriter, loc,
-                             bufferization::ToBufferOp::create(
-                                 rewriter, loc,
-                                 bufferType(resultType, /*anyLayout=*/true),
-                                 operand, /*read_only=*/true),
-                             out);
       // Runs `body` for each in-range update, in parallel (a single update,
       // of rank 0, as is).
       auto forEachUpdate =
@@ -283,6 +354,23 @@ struct ScatterOpLowering : OpConversionPattern<ScatterOp> {
       auto valueAt = [&](OpBuilder &b, ValueRange ivs) -> Value {
         return tensor::ExtractOp::create(b, loc, updates, ivs);
       };
+      if (complexSum) {
+        rewriter.replaceOp(
+            op,
+            scatterComplexSum(rewriter, loc, operand, resultType, dynamicSizes,
+                              *atomicOf(kind, complexType.getElementType()),
+                              forEachUpdate, valueAt));
+        return success();
+      }
+      Value out = bufferization::ToBufferOp::create(
+          rewriter, loc, bufferType(resultType, /*anyLayout=*/false),
+          buildEmpty(rewriter, loc, resultType, dynamicSizes));
+      memref::CopyOp::create(rewriter, loc,
+                             bufferization::ToBufferOp::create(
+                                 rewriter, loc,
+                                 bufferType(resultType, /*anyLayout=*/true),
+                                 operand, /*read_only=*/true),
+                             out);
       if (kind == ScatterKind::Set) {
         // An update's number: its row-major position among the updates.
         auto numberOf = [&](OpBuilder &b, ValueRange ivs) -> Value {

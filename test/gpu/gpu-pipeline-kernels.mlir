@@ -123,6 +123,11 @@ func.func @take(%x: tensor<?x3xf32>, %i: tensor<?x1xi64>) -> tensor<?x3xf32> {
 // CHECK-LABEL: // gpu.binary @scatter_narrow_kernel_{{[0-9]+}}
 // CHECK: atom.{{.*}}global.cas.b32
 // PTXAS-COUNT-3: ptxas: @scatter_narrow_kernel{{(_[0-9]+)?}} assembles for sm_80,sm_90
+// A complex sum: atomic float sums of its parts.
+// CHECK-LABEL: // gpu.binary @scatter_complex_kernel_{{[0-9]+}}
+// CHECK: atom.global.add.f64
+// CHECK: atom.global.add.f64
+// PTXAS-COUNT-3: ptxas: @scatter_complex_kernel{{(_[0-9]+)?}} assembles for sm_80,sm_90
 func.func @scatter_add(%x: tensor<?xf32> {bufferization.writable = false},
                        %i: tensor<5x1xi32>, %u: tensor<?xf32>) -> tensor<?xf32> {
   %s = tnp.scatter add %x[%i], %u, axes = [0] : (tensor<?xf32>, tensor<5x1xi32>, tensor<?xf32>) -> tensor<?xf32>
@@ -151,6 +156,13 @@ func.func @scatter_narrow(%x: tensor<?xi8> {bufferization.writable = false},
   %b = tnp.scatter add %y[%i], %v, axes = [0] : (tensor<?xf16>, tensor<5x1xi32>, tensor<?xf16>) -> tensor<?xf16>
   %c = tnp.scatter max %z[%i], %w, axes = [0] : (tensor<?xbf16>, tensor<5x1xi32>, tensor<?xbf16>) -> tensor<?xbf16>
   return %a, %b, %c : tensor<?xi8>, tensor<?xf16>, tensor<?xbf16>
+}
+
+func.func @scatter_complex(%x: tensor<?xcomplex<f64>> {bufferization.writable = false},
+                           %i: tensor<5x1xi32>, %u: tensor<5xcomplex<f64>>)
+    -> tensor<?xcomplex<f64>> {
+  %s = tnp.scatter add %x[%i], %u, axes = [0] : (tensor<?xcomplex<f64>>, tensor<5x1xi32>, tensor<5xcomplex<f64>>) -> tensor<?xcomplex<f64>>
+  return %s : tensor<?xcomplex<f64>>
 }
 
 // A set: a fill of the claims, the claims (atomic maxima of the updates'

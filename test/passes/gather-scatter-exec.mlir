@@ -159,6 +159,21 @@ func.func @main() {
   %v14 = vector.transfer_read %s14w[%c0], %l0 : tensor<2xi64>, vector<2xi64>
   vector.print %v14 : vector<2xi64>
 
+  // Complex sums: on the GPU, atomic sums of each part.
+  // x = np.array([1+1j, 2, 3j], np.complex64); np.add.at(x, [2, 0, 2, 9], [1, 1j, 2-1j, 7])
+  // CHECK: ( 1, 2, 3 )
+  // CHECK: ( 2, 0, 2 )
+  %x15 = tnp.constant dense<[(1.0, 1.0), (2.0, 0.0), (0.0, 3.0)]> : tensor<3xcomplex<f32>>
+  %i15 = tnp.constant dense<[[2], [0], [2], [9]]> : tensor<4x1xi32>
+  %u15 = tnp.constant dense<[(1.0, 0.0), (0.0, 1.0), (2.0, -1.0), (7.0, 0.0)]> : tensor<4xcomplex<f32>>
+  %s15 = tnp.scatter add %x15[%i15], %u15, axes = [0] : (tensor<3xcomplex<f32>>, tensor<4x1xi32>, tensor<4xcomplex<f32>>) -> tensor<3xcomplex<f32>>
+  %r15 = tnp.real %s15 : (tensor<3xcomplex<f32>>) -> tensor<3xf32>
+  %m15 = tnp.imag %s15 : (tensor<3xcomplex<f32>>) -> tensor<3xf32>
+  %v15 = vector.transfer_read %r15[%c0], %f0 : tensor<3xf32>, vector<3xf32>
+  vector.print %v15 : vector<3xf32>
+  %w15 = vector.transfer_read %m15[%c0], %f0 : tensor<3xf32>, vector<3xf32>
+  vector.print %w15 : vector<3xf32>
+
   // The operand of a scatter is not modified: x3 is still zeros.
   // CHECK: ( 0, 0, 0, 0, 0 )
   %v10 = vector.transfer_read %x3[%c0], %f0 : tensor<5xf32>, vector<5xf32>

@@ -68,24 +68,39 @@ func.func @mul(%x: tensor<8xi64>, %y: tensor<8xf32>, %i: tensor<4x1xi32>,
 
 // -----
 
-// No atomic for complex numbers: the sequential loop, in order, as on the
-// CPU. Narrow dtypes have atomics (compare-and-swap loops on the
-// containing word, which LLVM makes).
+// No atomic for complex products: the sequential loop, in order, as on
+// the CPU. Complex sums are atomic sums of each part, in [..., 2] floats
+// made complex again; narrow dtypes have atomics (compare-and-swap loops on
+// the containing word, which LLVM makes).
 // CHECK-LABEL: func.func @no_atomics
 // CHECK-NOT: memref.atomic_rmw
-// CHECK-COUNT-2: scf.for
+// CHECK-COUNT-1: scf.for
 // CHECK-NOT: memref.atomic_rmw
 // CHECK: return
+// CHECK-LABEL: func.func @complex_sum
+// CHECK: %[[PAIRS:.*]] = memref.alloc() : memref<8x2xf32>
+// CHECK: scf.parallel
+// CHECK: complex.re
+// CHECK: complex.im
+// CHECK: scf.parallel
+// CHECK: memref.atomic_rmw addf %{{.*}}, %[[PAIRS]][%{{.*}}, %c0{{.*}}]
+// CHECK: memref.atomic_rmw addf %{{.*}}, %[[PAIRS]][%{{.*}}, %c1{{.*}}]
+// CHECK: scf.parallel
+// CHECK: complex.create
 // CHECK-LABEL: func.func @narrow
 // CHECK: memref.atomic_rmw muli
 // CHECK: memref.atomic_rmw addi
 // CHECK: memref.atomic_rmw maximumf
 func.func @no_atomics(%c: tensor<8xcomplex<f32>>, %i: tensor<4x1xi32>,
-                      %d: tensor<4xcomplex<f32>>)
-    -> (tensor<8xcomplex<f32>>, tensor<8xcomplex<f32>>) {
+                      %d: tensor<4xcomplex<f32>>) -> tensor<8xcomplex<f32>> {
   %a = tnp.scatter mul %c[%i], %d, axes = [0] : (tensor<8xcomplex<f32>>, tensor<4x1xi32>, tensor<4xcomplex<f32>>) -> tensor<8xcomplex<f32>>
+  return %a : tensor<8xcomplex<f32>>
+}
+
+func.func @complex_sum(%c: tensor<8xcomplex<f32>>, %i: tensor<4x1xi32>,
+                       %d: tensor<4xcomplex<f32>>) -> tensor<8xcomplex<f32>> {
   %f = tnp.scatter add %c[%i], %d, axes = [0] : (tensor<8xcomplex<f32>>, tensor<4x1xi32>, tensor<4xcomplex<f32>>) -> tensor<8xcomplex<f32>>
-  return %a, %f : tensor<8xcomplex<f32>>, tensor<8xcomplex<f32>>
+  return %f : tensor<8xcomplex<f32>>
 }
 
 func.func @narrow(%x: tensor<8xi8>, %y: tensor<8xui16>, %z: tensor<8xbf16>,
