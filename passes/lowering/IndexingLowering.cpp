@@ -324,10 +324,12 @@ struct ScatterOpLowering : OpConversionPattern<ScatterOp> {
     for (int64_t d = 0; d < updatesRank; ++d)
       ubs.push_back(getDimSize(rewriter, loc, updates, d));
     std::optional<arith::AtomicRMWKind> atomic = atomicOf(kind, dtype);
-    auto complexType = dyn_cast<ComplexType>(dtype);
-    bool complexSum = kind == ScatterKind::Add && complexType &&
-                      atomicOf(kind, complexType.getElementType());
-    if (parallel && (atomic || kind == ScatterKind::Set || complexSum)) {
+    // A complex sum: an atomic sum of each part.
+    std::optional<arith::AtomicRMWKind> partSum;
+    if (auto complexType = dyn_cast<ComplexType>(dtype);
+        complexType && kind == ScatterKind::Add)
+      partSum = atomicOf(kind, complexType.getElementType());
+    if (parallel && (atomic || kind == ScatterKind::Set || partSum)) {
       SmallVector<std::pair<Value, int64_t>> sources;
       for (int64_t d = 0; d < operandRank; ++d)
         sources.push_back({operand, d});
@@ -354,12 +356,11 @@ struct ScatterOpLowering : OpConversionPattern<ScatterOp> {
       auto valueAt = [&](OpBuilder &b, ValueRange ivs) -> Value {
         return tensor::ExtractOp::create(b, loc, updates, ivs);
       };
-      if (complexSum) {
-        rewriter.replaceOp(
-            op,
-            scatterComplexSum(rewriter, loc, operand, resultType, dynamicSizes,
-                              *atomicOf(kind, complexType.getElementType()),
-                              forEachUpdate, valueAt));
+      if (partSum) {
+        rewriter.replaceOp(op,
+                           scatterComplexSum(rewriter, loc, operand, resultType,
+                                             dynamicSizes, *partSum,
+                                             forEachUpdate, valueAt));
         return success();
       }
       Value out = bufferization::ToBufferOp::create(
