@@ -683,6 +683,36 @@ def TnpInlineDeallocationsPass
                            "::mlir::scf::SCFDialect"];
 }
 
+def TnpGpuElideWaitsPass
+    : Pass<"tnp-gpu-elide-waits", "::mlir::func::FuncOp"> {
+  let summary = "drop host waits that one stream per device makes redundant";
+  let description = [{
+    Run after gpu-async-region, which ends each block holding GPU work with
+    a host wait (`gpu.wait [%t]`) and puts one before each op with side
+    effects: in a traced loop, a wait per trip, the GPU idle while the host
+    queues the next trip's launches. tnp's runtime queues all of a device's
+    work on one stream, so later launches, copies and frees (into its
+    caching allocator) already run after earlier ones, and it waits for the
+    stream at the end of each call (`endCall`); the host needs to wait
+    within a call only before it reads what a copy wrote to host memory (a
+    while loop's condition), or writes what a copy reads. A host wait stays
+    where its block holds, since the previous wait, a `gpu.memcpy` to or
+    from memory that is not provably the device's (a `gpu.alloc` or an
+    argument of the function, directly or through loops and choices); the
+    others go.
+    ```mlir
+    scf.for ... {
+      %t = gpu.launch_func async [...] @k::@k ...
+      gpu.wait [%t]       // erased
+    }
+    %c = gpu.memcpy async [%u] %slot, %flag : memref<i1>, memref<i1>
+    gpu.wait [%c]         // kept: the host reads %slot
+    %go = memref.load %slot[] : memref<i1>
+    ```
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 def TnpGpuLaunchHostCodePass
     : Pass<"tnp-gpu-launch-host-code", "::mlir::func::FuncOp"> {
   let summary = "keep host functions off device memory";

@@ -193,11 +193,13 @@ void tnp::buildGpuPipeline(OpPassManager &pm,
   // Integer powers become calls of helper functions, made before outlining
   // so that it copies those a kernel calls into its module.
   pm.addPass(createConvertMathToFuncs());
-  // One stream per call: launches, allocations and copies in order on it,
-  // and one wait at the end (gpu-to-llvm lowers async gpu ops only). It
-  // takes outlined kernels (the NVVM pipeline's outlining then finds none).
+  // Launches, allocations and copies become async ops on the device's one
+  // stream (gpu-to-llvm lowers async gpu ops only); the host waits where
+  // it reads a copy back, and once at the end. It takes outlined kernels
+  // (the NVVM pipeline's outlining then finds none).
   pm.addPass(createGpuKernelOutliningPass());
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+  pm.addNestedPass<func::FuncOp>(createTnpGpuElideWaitsPass());
 
   buildGpuToNVVMPipeline(pm, options);
 }

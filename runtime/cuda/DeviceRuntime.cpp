@@ -180,7 +180,13 @@ void tnp::runtime::cuda::beginCall(int device) {
   call.status = Status();
 }
 
-Status tnp::runtime::cuda::endCall() { return call.status; }
+Status tnp::runtime::cuda::endCall() {
+  // Compiled code waits only where the host reads a copy back
+  // (tnp-gpu-elide-waits): the call's work is done here, its faults its own.
+  if (callOk())
+    call.status = synchronize(call.device);
+  return call.status;
+}
 
 //===----------------------------------------------------------------------===//
 // The mgpu* ABI of MLIR's gpu-to-llvm and its LLVM-IR translation.

@@ -44,7 +44,8 @@ Status copy(int device, void *dst, const void *src, size_t bytes);
 /// Compiled code called on this thread runs on `device` from here on; the
 /// failure kept from an earlier call is dropped.
 void beginCall(int device);
-/// The first failure since beginCall, or ok.
+/// Waits for the work queued on the call's device, and returns the first
+/// failure since beginCall, or ok.
 Status endCall();
 
 /// For the functions compiled code calls (the mgpu* ones, the products of

@@ -32,11 +32,18 @@ func.func @doubling(%x: tensor<1000xf32>) -> tensor<1000xf32> {
 }
 
 // A counted loop (tnp::fori_loop) writing its result into the caller's
-// buffer, as the runtime calls it: a launch per trip.
+// buffer, as the runtime calls it: a launch per trip, queued without
+// waiting for the last (tnp-gpu-elide-waits); the runtime waits once, when
+// the call ends.
 // CHECK-LABEL: llvm.func @counted(
+// CHECK-NOT: mgpuStreamSynchronize
 // CHECK: llvm.icmp "slt"
+// CHECK-NOT: mgpuStreamSynchronize
 // CHECK: gpu.launch_func
+// CHECK-NOT: mgpuStreamSynchronize
 // CHECK: llvm.call @mgpuMemcpy
+// CHECK-NOT: mgpuStreamSynchronize
+// CHECK: llvm.return
 // PTXAS: ptxas: @counted_kernel assembles for sm_80,sm_90
 func.func @counted(%x: tensor<4xf64> {bufferization.writable = false},
                    %out: memref<4xf64>, %n: index) {

@@ -8,12 +8,14 @@
 // cuMemAlloc then returns CUDA_ERROR_OUT_OF_MEMORY. Modules load, but no
 // kernel runs: cuLaunchKernel returns CUDA_ERROR_NOT_SUPPORTED, or, with
 // TNP_FAKE_GPU_SKIP_KERNELS set, succeeds without running one (for tests of
-// what the host does around many launches: a traced loop's). What runs
+// what the host does around many launches: a traced loop's), and counts
+// the host's waits for a stream (tnpFakeGpuStreamWaits). What runs
 // on the host (allocations, copies, the cuBLAS products of FakeCublas.cpp)
 // is tested through tnp's GPU runtime this way on any machine.
 //
 //===----------------------------------------------------------------------===//
 
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -36,6 +38,7 @@ size_t limit() {
 }
 
 int dummy;
+std::atomic<long> streamWaits{0};
 
 } // namespace
 
@@ -126,6 +129,12 @@ int cuStreamCreate(void **stream, unsigned) {
   *stream = &dummy;
   return kSuccess;
 }
-int cuStreamSynchronize(void *) { return kSuccess; }
+int cuStreamSynchronize(void *) {
+  ++streamWaits;
+  return kSuccess;
+}
+
+/// For tests: how many times the host has waited for a stream.
+long tnpFakeGpuStreamWaits() { return streamWaits; }
 
 } // extern "C"

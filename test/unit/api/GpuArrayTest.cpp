@@ -19,6 +19,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <dlfcn.h>
 #include <functional>
 #include <sstream>
 
@@ -249,29 +250,59 @@ TEST_F(GpuArrayTest, TracedControlFlowRunsOnTheGpu) {
   expectAsOnTheCpu([&] { return count(tnp::zeros({3}), 50); }, 0);
 }
 
-TEST_F(GpuArrayTest, LongTracedLoopsKeepTheStack) {
-  // Each trip launches a kernel, whose arguments MLIR's translation puts
-  // on the stack where the launch is: 10^5 trips once overflowed it. The
-  // fake driver skips the kernels, for the host's side of the trips.
-  struct SkipKernels {
-    SkipKernels() {
-      if (onFakeGpu())
-        setenv("TNP_FAKE_GPU_SKIP_KERNELS", "1", 1);
-    }
-    ~SkipKernels() { unsetenv("TNP_FAKE_GPU_SKIP_KERNELS"); }
-  } skip;
-  auto addOnes = tnp::trace([](const tnp::ndarray &x, int64_t n) {
+/// On the fake driver, makes launches succeed without running a kernel,
+/// for the host's side of many launches.
+struct SkipKernels {
+  SkipKernels() {
+    if (onFakeGpu())
+      setenv("TNP_FAKE_GPU_SKIP_KERNELS", "1", 1);
+  }
+  ~SkipKernels() { unsetenv("TNP_FAKE_GPU_SKIP_KERNELS"); }
+};
+
+/// `n` trips adding one to `x`: a launch per trip.
+tnp::ndarray addOnes(const tnp::ndarray &x, int64_t n) {
+  static auto traced = tnp::trace([](const tnp::ndarray &x, int64_t n) {
     return tnp::fori_loop(
         0, n,
         [](const tnp::ndarray &, const tnp::ndarray &acc) { return acc + 1; },
         x);
   });
+  return traced(x, n);
+}
+
+TEST_F(GpuArrayTest, LongTracedLoopsKeepTheStack) {
+  // Each trip launches a kernel, whose arguments MLIR's translation puts
+  // on the stack where the launch is: 10^5 trips once overflowed it.
+  SkipKernels skip;
   constexpr int64_t kTrips = 100000;
   tnp::device_scope scope("GPU:0");
   tnp::ndarray y = addOnes(tnp::zeros({4}), kTrips);
   EXPECT_EQ(y.device(), kGpu0);
   if (!onFakeGpu())
     EXPECT_EQ(valuesOf(y), std::vector<double>(4, double(kTrips)));
+}
+
+TEST_F(GpuArrayTest, TracedLoopsQueueTripsWithoutWaiting) {
+  // One stream runs the trips in order: the host queues them all and waits
+  // once, as the call ends (tnp-gpu-elide-waits). The fake driver counts
+  // the waits.
+  if (!onFakeGpu())
+    GTEST_SKIP() << "counts the fake driver's waits";
+  void *driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+  ASSERT_NE(driver, nullptr);
+  auto waits =
+      reinterpret_cast<long (*)()>(dlsym(driver, "tnpFakeGpuStreamWaits"));
+  ASSERT_NE(waits, nullptr);
+  SkipKernels skip;
+  tnp::device_scope scope("GPU:0");
+  tnp::ndarray x = tnp::zeros({4});
+  addOnes(x, 1000);
+  long before = waits();
+  tnp::ndarray y = addOnes(x, 1000);
+  EXPECT_EQ(waits() - before, 1);
+  EXPECT_EQ(y.device(), kGpu0);
+  dlclose(driver);
 }
 
 TEST_F(GpuArrayTest, DLPackSharesGpuMemory) {
