@@ -1,15 +1,16 @@
 //===- gpu.cpp - tnp's traced calls on GPU:0, against the copy and cuBLAS -===//
 //
 // The GPU benchmark through tnp's API, on GPU:0, each figure a median of
-// calls that include the launch and the wait: the traced sigmoid of 2^20 ..
+// calls that include the launch and the wait (block_until_ready: calls
+// return with their kernels queued): the traced sigmoid of 2^20 ..
 // 2^28 float32 beside a device-to-device copy of the same bytes (the
 // bandwidth yardstick; target at 2^28: 0.8 of the copy's bandwidth), the
 // traced product of two 4096^2 float32 matrices beside cuBLAS's gemm called
 // directly on the same device buffers (target: 0.7), and a traced call on
-// one element (target: under 10 us). Without a GPU it prints "skipped: no
-// GPU" and succeeds. scripts/gpu-check runs it where tnp is built; an
-// argument sets the product's size (the fake driver's host gemm takes a
-// small one).
+// one element (target: under 10 us), also without its wait. Without a GPU it
+// prints "skipped: no GPU" and succeeds. scripts/gpu-check runs it where tnp is
+// built; an argument sets the product's size (the fake driver's host gemm takes
+// a small one).
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,7 +73,8 @@ void sigmoidAgainstCopy() {
     tnp::ndarray x = tnp::copy(host), target = tnp::copy(host);
     void *from = deviceMemory(x), *to = deviceMemory(target);
     int reps = log <= 24 ? 20 : 7;
-    double traced = bench::medianSeconds([&] { sigmoid(x); }, reps, 1);
+    double traced =
+        bench::medianSeconds([&] { sigmoid(x).block_until_ready(); }, reps, 1);
     double copied = bench::medianSeconds(
         [&] { require(cuda::copy(0, to, from, n * 4), "copy"); }, reps, 1);
     std::printf("2^%-6d %12.3f %12.3f %10.2f\n", log, traced * 1e3,
@@ -92,7 +94,8 @@ void productAgainstCublas() {
   tnp::ndarray half = host * 0.5f;
   tnp::device_scope scope("GPU:0");
   tnp::ndarray a = tnp::copy(host), b = tnp::copy(half), out = tnp::copy(host);
-  double traced = bench::medianSeconds([&] { product(a, b); }, 7, 1);
+  double traced =
+      bench::medianSeconds([&] { product(a, b).block_until_ready(); }, 7, 1);
   double direct = bench::medianSeconds(
       [&] {
         cublasProduct(static_cast<float *>(deviceMemory(a)),
@@ -111,8 +114,14 @@ void tinyCall() {
   tnp::ndarray host = tnp::ones({1}, tnp::float32);
   tnp::device_scope scope("GPU:0");
   tnp::ndarray one = tnp::copy(host);
-  std::printf("tiny traced call (1 element, launch and wait): %.2f us\n",
+  std::printf(
+      "tiny traced call (1 element, launch and wait): %.2f us\n",
+      bench::medianSeconds([&] { tiny(one).block_until_ready(); }, 20, 100) *
+          1e6);
+  // Calls return with their kernel queued: back to back, the host's cost.
+  std::printf("tiny traced call, queued (no wait): %.2f us\n",
               bench::medianSeconds([&] { tiny(one); }, 20, 100) * 1e6);
+  one.block_until_ready();
 }
 
 } // namespace

@@ -318,7 +318,8 @@ void tfFunction() {
       tnp::device_scope scope("GPU:0");
       tnp::ndarray onGpu = tnp::copy(y);
       std::printf("  GPU:0 %8.3f",
-                  milliseconds([&] { compiledSigmoid(onGpu); }, 20));
+                  milliseconds(
+                      [&] { compiledSigmoid(onGpu).block_until_ready(); }, 20));
     }
     std::printf("\n");
   }

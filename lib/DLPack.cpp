@@ -72,8 +72,10 @@ struct Owned {
 
 DLManagedTensor *tnp::to_dlpack(const ndarray &a) {
   const ArrayImpl &impl = implOf(a);
-  // A GPU array's device memory (every call on it has finished); else the
-  // host's (traced: data() throws here).
+  // A GPU array's device memory, once the calls queued on it have run (its
+  // consumer may read it on another stream); else the host's (traced:
+  // data() throws here).
+  waitForGpu(impl);
   void *data = impl.gpu ? static_cast<char *>(impl.gpu->data) + impl.byteOffset
                         : const_cast<void *>(impl.data());
   auto exported = std::make_unique<Exported>();

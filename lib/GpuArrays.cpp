@@ -18,10 +18,14 @@ using namespace tnp::detail;
 namespace cuda = tnp::runtime::cuda;
 
 GpuBuffer::~GpuBuffer() {
-  if (external)
+  if (external) {
+    // Its owner may reuse the memory at once: the calls queued on it first.
+    // A fault of theirs was reported to the reads that needed them.
+    (void)cuda::synchronize(device);
     external();
-  else
+  } else {
     cuda::release(data);
+  }
 }
 
 void tnp::detail::throwIfFailed(const cuda::Status &status,
@@ -76,6 +80,11 @@ std::shared_ptr<ArrayImpl> tnp::detail::copyToGpu(const ArrayImpl &a,
   throwIfFailed(cuda::copy(device, moved->gpu->data, a.data(),
                            a.size * a.dtype.itemsize()),
                 "tnp: copying an array to GPU:" + std::to_string(device));
+  // A host buffer holding the block's values from its start serves its host
+  // reads (neither is written once made): a literal placed on the GPU is
+  // read back without a copy.
+  if (a.buffer && a.byteOffset == 0)
+    moved->gpu->host = a.buffer;
   return moved;
 }
 
@@ -110,6 +119,13 @@ const void *ArrayImpl::gpuValuesOnHost() const {
     block.host = std::move(*host);
   }
   return static_cast<const char *>(block.host->data()) + byteOffset;
+}
+
+void tnp::detail::waitForGpu(const ArrayImpl &a) {
+  if (!a.gpu)
+    return;
+  throwIfFailed(cuda::synchronize(a.gpu->device),
+                "tnp: waiting for GPU:" + std::to_string(a.gpu->device));
 }
 
 std::shared_ptr<const ArrayImpl>

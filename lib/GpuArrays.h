@@ -73,6 +73,10 @@ std::shared_ptr<ArrayImpl> copyToGpu(const ArrayImpl &a, int device);
 void moveToGpu(llvm::MutableArrayRef<const ArrayImpl *> arrays, int device,
                std::vector<std::shared_ptr<ArrayImpl>> &copies);
 
+/// Waits until the calls queued on the GPU holding `a`'s values are done
+/// (they return before their kernels run); nothing for other arrays.
+void waitForGpu(const ArrayImpl &a);
+
 /// A copy of `a` (whose values are in a GPU's memory) in host memory.
 std::shared_ptr<ArrayImpl> toHost(const ArrayImpl &a);
 

@@ -65,6 +65,11 @@ std::string ndarray::device() const { return fullName(implOf(*this).device); }
 bool ndarray::is_weak() const { return implOf(*this).weak; }
 const void *ndarray::data() const { return concrete(*this, "data()").data(); }
 
+const ndarray &ndarray::block_until_ready() const {
+  waitForGpu(implOf(*this));
+  return *this;
+}
+
 ndarray ndarray::T() const { return transpose(); }
 
 ndarray ndarray::transpose(const std::vector<int64_t> &axes) const {

@@ -692,10 +692,11 @@ def TnpGpuElideWaitsPass
     effects: in a traced loop, a wait per trip, the GPU idle while the host
     queues the next trip's launches. tnp's runtime queues all of a device's
     work on one stream, so later launches, copies and frees (into its
-    caching allocator) already run after earlier ones, and it waits for the
-    stream at the end of each call (`endCall`); the host needs to wait
-    within a call only before it reads what a copy wrote to host memory (a
-    while loop's condition), or writes what a copy reads. A host wait stays
+    caching allocator) already run after earlier ones, and calls return
+    with their work queued (host reads of device memory wait for it); the
+    host needs to wait within a call only before it reads what a copy
+    wrote to host memory (a while loop's condition), or writes what a copy
+    reads. A host wait stays
     where its block holds, since the previous wait, a `gpu.memcpy` to or
     from memory that is not provably the device's (a `gpu.alloc` or an
     argument of the function, directly or through loops and choices); the

@@ -194,9 +194,10 @@ void tnp::buildGpuPipeline(OpPassManager &pm,
   // so that it copies those a kernel calls into its module.
   pm.addPass(createConvertMathToFuncs());
   // Launches, allocations and copies become async ops on the device's one
-  // stream (gpu-to-llvm lowers async gpu ops only); the host waits where
-  // it reads a copy back, and once at the end. It takes outlined kernels
-  // (the NVVM pipeline's outlining then finds none).
+  // stream (gpu-to-llvm lowers async gpu ops only); the host waits only
+  // where it reads a copy back, the call returning with its work queued.
+  // It takes outlined kernels (the NVVM pipeline's outlining then finds
+  // none).
   pm.addPass(createGpuKernelOutliningPass());
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
   pm.addNestedPass<func::FuncOp>(createTnpGpuElideWaitsPass());

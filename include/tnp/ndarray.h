@@ -100,6 +100,11 @@ public:
   template <typename T> std::vector<T> to_vector() const;
   /// The raw bytes (row-major, dtype().itemsize() each).
   const void *data() const;
+  /// JAX's block_until_ready: waits until the GPU holding this array has
+  /// run what was queued on it (a GPU call returns with its kernels queued;
+  /// host reads wait by themselves), and returns the array. Timings of GPU
+  /// work need it; nothing to wait for elsewhere.
+  const ndarray &block_until_ready() const;
 
   /// `explicit operator bool`: the truth of a one-element array, as Python's
   /// bool(a); ValueError otherwise ("The truth value of an array with more

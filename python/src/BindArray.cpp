@@ -260,6 +260,11 @@ void bindArray(nb::module_ &m) {
           nb::arg("copy").none() = nb::none())
       .def("__dlpack__",
            [](const PyArray &a, nb::kwargs) { return dlpackCapsule(a.value); })
+      .def("block_until_ready",
+           [](nb::handle self) {
+             nb::cast<const PyArray &>(self).value.block_until_ready();
+             return nb::borrow(self);
+           })
       .def("__dlpack_device__",
            [](const PyArray &a) {
              // DLPack's (kDLCPU, 0), or (kDLCUDA, index) on a GPU.

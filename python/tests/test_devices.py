@@ -68,6 +68,8 @@ GPU_SCRIPT = textwrap.dedent("""
     for array in (x, product, traced):
         assert array.device.endswith("device:GPU:0"), array.device
         assert array.__dlpack_device__() == (2, 0)  # kDLCUDA, GPU:0
+        # Calls return with their work queued; this waits for it (JAX's).
+        assert array.block_until_ready() is array
     np.testing.assert_array_equal(np.asarray(x), a)
     np.testing.assert_allclose(np.asarray(product), a @ b, rtol=1e-4,
                                atol=1e-4)
@@ -75,6 +77,7 @@ GPU_SCRIPT = textwrap.dedent("""
                                atol=1e-4)
     assert tnp.copy(product).device.endswith("device:CPU:0")
     assert tnp.copy(product).__dlpack_device__() == (1, 0)
+    assert tnp.copy(product).block_until_ready().device.endswith("CPU:0")
     print("ok")
 """)
 

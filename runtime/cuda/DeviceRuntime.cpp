@@ -43,9 +43,15 @@ State &state() {
   return *s;
 }
 
-/// Frees the cached blocks of `device` (the lock held).
+/// Frees the cached blocks of `device` (the lock held), once the work
+/// queued before, which may still use them, is done.
 Status trimLocked(State &s, int device) {
   Driver &driver = Driver::get();
+  if (CUstream queue = s.streams[device])
+    if (Status done = driver.check(driver.cuStreamSynchronize(queue),
+                                   "cuStreamSynchronize");
+        !done.ok())
+      return done;
   Status status;
   for (auto it = s.cached.begin(); it != s.cached.end();) {
     if (it->first.first != device) {
@@ -180,13 +186,7 @@ void tnp::runtime::cuda::beginCall(int device) {
   call.status = Status();
 }
 
-Status tnp::runtime::cuda::endCall() {
-  // Compiled code waits only where the host reads a copy back
-  // (tnp-gpu-elide-waits): the call's work is done here, its faults its own.
-  if (callOk())
-    call.status = synchronize(call.device);
-  return call.status;
-}
+Status tnp::runtime::cuda::endCall() { return call.status; }
 
 //===----------------------------------------------------------------------===//
 // The mgpu* ABI of MLIR's gpu-to-llvm and its LLVM-IR translation.
@@ -221,8 +221,20 @@ CUmodule mgpuModuleLoadJIT(void *data, int /*optLevel*/) {
 
 void mgpuModuleUnload(CUmodule module) {
   Driver &driver = Driver::get();
-  if (module && driver.unavailable().empty())
-    driver.cuModuleUnload(module);
+  if (!module || !driver.unavailable().empty())
+    return;
+  // Calls return with their launches queued: the module's kernels may not
+  // have run yet.
+  std::vector<CUstream> queues;
+  {
+    State &s = state();
+    std::lock_guard<std::mutex> lock(s.mutex);
+    for (auto &[device, queue] : s.streams)
+      queues.push_back(queue);
+  }
+  for (CUstream queue : queues)
+    driver.cuStreamSynchronize(queue);
+  driver.cuModuleUnload(module);
 }
 
 CUfunction mgpuModuleGetFunction(CUmodule module, const char *name) {
@@ -298,7 +310,8 @@ void *mgpuMemAlloc(uint64_t bytes, CUstream, bool /*hostShared*/) {
 
 void mgpuMemFree(void *block, CUstream) {
   // Kernels queued before may still read it: the cache hands it out again
-  // only to work queued after them on the same stream.
+  // only to work queued after them on the same stream (or frees it once
+  // that work is done, trimLocked).
   release(block);
 }
 

@@ -8,6 +8,9 @@
 // ABI that MLIR's gpu-to-llvm emits, GpuCalls.cpp). Compiled code cannot
 // throw: the first failure of a call is kept (beginCall/endCall) and the
 // calls after it do nothing, so a failed allocation never reaches a kernel.
+// A call returns with its work queued on the stream, as JAX and PyTorch
+// dispatch: what reads device memory from the host (copy, synchronize)
+// waits for it, and a kernel's fault is reported there.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,8 +47,8 @@ Status copy(int device, void *dst, const void *src, size_t bytes);
 /// Compiled code called on this thread runs on `device` from here on; the
 /// failure kept from an earlier call is dropped.
 void beginCall(int device);
-/// Waits for the work queued on the call's device, and returns the first
-/// failure since beginCall, or ok.
+/// The first failure since beginCall, or ok; the call's work may still be
+/// queued.
 Status endCall();
 
 /// For the functions compiled code calls (the mgpu* ones, the products of

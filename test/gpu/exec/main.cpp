@@ -596,6 +596,12 @@ double seconds() {
       .count();
 }
 
+/// Ends a timed call once its work has run: calls return with it queued.
+void finish(const char *what) {
+  require(endCall(), what);
+  require(synchronize(kDevice), what);
+}
+
 /// Median seconds of `runs` calls of `fn`, after one warm-up call.
 template <typename Fn> double median(int runs, Fn fn) {
   fn();
@@ -632,7 +638,7 @@ void bench() {
     double sigmoid = median(20, [&] {
       beginCall(kDevice);
       _mlir_ciface_sigmoid(&x, &out);
-      require(endCall(), "sigmoid");
+      finish("sigmoid");
     });
     double copied = median(20, [&] {
       require(copy(kDevice, out.aligned, x.aligned, n * 4), "copy");
@@ -640,13 +646,13 @@ void bench() {
     double fourPerThread = median(20, [&] {
       beginCall(kDevice);
       _mlir_ciface_sigmoid_four_per_thread(&x, &out);
-      require(endCall(), "sigmoid, four elements per thread");
+      finish("sigmoid, four elements per thread");
     });
     double summed = median(20, [&] {
       Memref<float, 0> total;
       beginCall(kDevice);
       _mlir_ciface_total(&total, &x);
-      require(endCall(), "sum");
+      finish("sum");
       release(total.allocated);
     });
     std::printf("2^%-8d %12.3f %12.3f %14.1f %8.2f %12.3f %10.3f %8.2f\n", log,
@@ -668,7 +674,10 @@ void bench() {
       Memref<float, 2> r;
       beginCall(kDevice);
       fn(&r, &da, &da);
-      if (Status s = endCall(); !s.ok())
+      Status s = endCall();
+      if (s.ok())
+        s = synchronize(kDevice);
+      if (!s.ok())
         failed = s;
       release(r.allocated);
     });
@@ -692,20 +701,20 @@ void bench() {
   double call = median(1000, [&] {
     beginCall(kDevice);
     _mlir_ciface_sigmoid(&one, &tiny);
-    require(endCall(), "tiny sigmoid");
+    finish("tiny sigmoid");
   });
   std::printf("tiny traced call (1 element, launch and wait): %.2f us\n",
               call * 1e6);
 
-  // One row of 2^20: the network's 20 phases take 210 steps, a launch and
-  // a wait each.
+  // One row of 2^20: the network's 20 phases take 210 steps, a launch
+  // each.
   int64_t length = int64_t(1) << 20;
   auto keys = toDevice<float, 2>(uniform(length, -1, 1, 9), {1, length});
   double sorted = median(5, [&] {
     SortedWithPositions r;
     beginCall(kDevice);
     _mlir_ciface_argsort_rows(&r, &keys);
-    require(endCall(), "argsort");
+    finish("argsort");
     release(r.sorted.allocated);
     release(r.positions.allocated);
   });

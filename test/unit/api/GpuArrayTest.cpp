@@ -283,26 +283,57 @@ TEST_F(GpuArrayTest, LongTracedLoopsKeepTheStack) {
     EXPECT_EQ(valuesOf(y), std::vector<double>(4, double(kTrips)));
 }
 
-TEST_F(GpuArrayTest, TracedLoopsQueueTripsWithoutWaiting) {
-  // One stream runs the trips in order: the host queues them all and waits
-  // once, as the call ends (tnp-gpu-elide-waits). The fake driver counts
-  // the waits.
+/// The fake driver's count of the host's waits for a stream, or null on a
+/// real driver.
+long (*fakeStreamWaits())() {
   if (!onFakeGpu())
-    GTEST_SKIP() << "counts the fake driver's waits";
+    return nullptr;
   void *driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-  ASSERT_NE(driver, nullptr);
-  auto waits =
-      reinterpret_cast<long (*)()>(dlsym(driver, "tnpFakeGpuStreamWaits"));
-  ASSERT_NE(waits, nullptr);
+  return driver ? reinterpret_cast<long (*)()>(
+                      dlsym(driver, "tnpFakeGpuStreamWaits"))
+                : nullptr;
+}
+
+TEST_F(GpuArrayTest, TracedLoopsQueueTripsWithoutWaiting) {
+  // One stream runs the trips in order: the host queues them all and
+  // returns (tnp-gpu-elide-waits); a host read waits.
+  auto waits = fakeStreamWaits();
+  if (!waits)
+    GTEST_SKIP() << "counts the fake driver's waits";
   SkipKernels skip;
   tnp::device_scope scope("GPU:0");
   tnp::ndarray x = tnp::zeros({4});
   addOnes(x, 1000);
   long before = waits();
   tnp::ndarray y = addOnes(x, 1000);
-  EXPECT_EQ(waits() - before, 1);
+  EXPECT_EQ(waits(), before);
   EXPECT_EQ(y.device(), kGpu0);
-  dlclose(driver);
+  EXPECT_EQ(&y.block_until_ready(), &y);
+  EXPECT_EQ(waits(), before + 1);
+}
+
+TEST_F(GpuArrayTest, EagerCallsReturnBeforeTheirKernelsRun) {
+  // Calls queue their kernels and return, as JAX's and PyTorch's do; what
+  // reads device memory waits: a host read, block_until_ready, a DLPack
+  // export (its consumer may use another stream).
+  auto waits = fakeStreamWaits();
+  if (!waits)
+    GTEST_SKIP() << "counts the fake driver's waits";
+  SkipKernels skip;
+  tnp::device_scope scope("GPU:0");
+  tnp::ndarray x = tnp::ones({8}, tnp::float32);
+  tnp::ndarray y = tnp::tanh(x * x + x);
+  long before = waits();
+  for (int i = 0; i < 20; ++i)
+    y = tnp::tanh(y * x + x);
+  EXPECT_EQ(waits(), before);
+  y.block_until_ready();
+  EXPECT_EQ(waits(), before + 1);
+  DLManagedTensor *exported = tnp::to_dlpack(y);
+  EXPECT_EQ(waits(), before + 2);
+  exported->deleter(exported);
+  (void)y.to_vector<float>();
+  EXPECT_GT(waits(), before + 2);
 }
 
 TEST_F(GpuArrayTest, DLPackSharesGpuMemory) {
