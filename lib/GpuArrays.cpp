@@ -7,6 +7,7 @@
 #include "lib/Format.h"
 #include "lib/Session.h"
 
+#include "runtime/Buffer.h"
 #include "runtime/cuda/DeviceRuntime.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -77,14 +78,20 @@ std::shared_ptr<ArrayImpl> tnp::detail::copyToGpu(const ArrayImpl &a,
   std::shared_ptr<ArrayImpl> moved = allocateOnGpu(a.shape, a.dtype, device);
   moved->weak = a.weak;
   moved->madeInTrace = a.madeInTrace;
-  throwIfFailed(cuda::copy(device, moved->gpu->data, a.data(),
-                           a.size * a.dtype.itemsize()),
-                "tnp: copying an array to GPU:" + std::to_string(device));
-  // A host buffer holding the block's values from its start serves its host
-  // reads (neither is written once made): a literal placed on the GPU is
-  // read back without a copy.
-  if (a.buffer && a.byteOffset == 0)
+  size_t bytes = a.size * a.dtype.itemsize();
+  std::string what = "tnp: copying an array to GPU:" + std::to_string(device);
+  // A buffer of tnp's holding the block's values from its start becomes its
+  // host copy (neither is written once made): the copy from it is queued,
+  // not waited for, and a literal placed on the GPU is read back without
+  // one. Memory tnp does not own is its owner's to change or free.
+  if (a.buffer && !a.buffer->isExternal() && a.byteOffset == 0) {
     moved->gpu->host = a.buffer;
+    throwIfFailed(
+        cuda::enqueueCopy(device, moved->gpu->data, a.buffer->data(), bytes),
+        what);
+  } else {
+    throwIfFailed(cuda::copy(device, moved->gpu->data, a.data(), bytes), what);
+  }
   return moved;
 }
 

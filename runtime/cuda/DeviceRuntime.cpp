@@ -165,20 +165,25 @@ Status tnp::runtime::cuda::synchronize(int device) {
   return driver.check(driver.cuStreamSynchronize(queue), "cuStreamSynchronize");
 }
 
-Status tnp::runtime::cuda::copy(int device, void *dst, const void *src,
-                                size_t bytes) {
+Status tnp::runtime::cuda::enqueueCopy(int device, void *dst, const void *src,
+                                       size_t bytes) {
   Status status;
   CUstream queue = stream(device, status);
   if (!status.ok() || bytes == 0)
     return status;
   Driver &driver = Driver::get();
-  status = driver.check(driver.cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
-                                             reinterpret_cast<CUdeviceptr>(src),
-                                             bytes, queue),
-                        "cuMemcpyAsync");
-  if (!status.ok())
+  return driver.check(driver.cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
+                                           reinterpret_cast<CUdeviceptr>(src),
+                                           bytes, queue),
+                      "cuMemcpyAsync");
+}
+
+Status tnp::runtime::cuda::copy(int device, void *dst, const void *src,
+                                size_t bytes) {
+  Status status = enqueueCopy(device, dst, src, bytes);
+  if (!status.ok() || bytes == 0)
     return status;
-  return driver.check(driver.cuStreamSynchronize(queue), "cuStreamSynchronize");
+  return synchronize(device);
 }
 
 void tnp::runtime::cuda::beginCall(int device) {
@@ -315,14 +320,9 @@ void mgpuMemFree(void *block, CUstream) {
   release(block);
 }
 
-void mgpuMemcpy(void *dst, void *src, size_t bytes, CUstream queue) {
-  if (!callOk() || bytes == 0)
-    return;
-  Driver &driver = Driver::get();
-  failCall(driver.check(driver.cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
-                                             reinterpret_cast<CUdeviceptr>(src),
-                                             bytes, queue),
-                        "cuMemcpyAsync"));
+void mgpuMemcpy(void *dst, void *src, size_t bytes, CUstream) {
+  if (callOk())
+    failCall(enqueueCopy(call.device, dst, src, bytes));
 }
 
 void mgpuSetDefaultDevice(int32_t device) { call.device = device; }

@@ -40,8 +40,12 @@ size_t cachedBytes(int device);
 CUstream stream(int device, Status &status);
 /// Waits for what was queued on `device`'s stream.
 Status synchronize(int device);
-/// Copies `bytes` between any two of host and device memory (unified
-/// addressing), after the work queued on `device`'s stream, and waits.
+/// Queues a copy of `bytes` between any two of host and device memory
+/// (unified addressing) on `device`'s stream, after the work queued there;
+/// `src` must hold its values until the copy has run, and host memory at
+/// `dst` must not be read before.
+Status enqueueCopy(int device, void *dst, const void *src, size_t bytes);
+/// enqueueCopy, then waits for it.
 Status copy(int device, void *dst, const void *src, size_t bytes);
 
 /// Compiled code called on this thread runs on `device` from here on; the
