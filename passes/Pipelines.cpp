@@ -200,7 +200,8 @@ void tnp::buildGpuPipeline(OpPassManager &pm,
   // none).
   pm.addPass(createGpuKernelOutliningPass());
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
-  pm.addNestedPass<func::FuncOp>(createTnpGpuElideWaitsPass());
+  if (options.elideWaits)
+    pm.addNestedPass<func::FuncOp>(createTnpGpuElideWaitsPass());
 
   buildGpuToNVVMPipeline(pm, options);
 }

@@ -110,6 +110,12 @@ struct GpuPipelineOptions : public PassPipelineOptions<GpuPipelineOptions> {
       llvm::cl::desc("Elements each thread computes along the innermost "
                      "dimension, block-size apart"),
       llvm::cl::init(1)};
+  Option<bool> elideWaits{
+      *this, "elide-waits",
+      llvm::cl::desc("The host waits for the GPU only where it reads a copy "
+                     "back (tnp-gpu-elide-waits); off: at the end of every "
+                     "block, as gpu-async-region leaves it"),
+      llvm::cl::init(true)};
 };
 
 /// tnp-promote-types through tnp-lower-to-linalg: tensors in upstream

@@ -2,6 +2,7 @@
 // launches, a while loop's condition copied back from the device each
 // trip, and no dealloc_helper (its lists would be in device memory).
 // RUN: tnp-opt %s --tnp-gpu-pipeline | FileCheck %s
+// RUN: tnp-opt %s --tnp-gpu-pipeline=elide-waits=false | FileCheck %s --check-prefix=WAITS
 // RUN: %if ptxas %{ tnp-opt %s --tnp-gpu-pipeline | %python %S/ptx_of.py --ptxas %ptxas | FileCheck %s --check-prefix=PTXAS %}
 
 // CHECK-NOT: dealloc_helper
@@ -44,6 +45,13 @@ func.func @doubling(%x: tensor<1000xf32>) -> tensor<1000xf32> {
 // CHECK: llvm.call @mgpuMemcpy
 // CHECK-NOT: mgpuStreamSynchronize
 // CHECK: llvm.return
+// Without tnp-gpu-elide-waits (the option tnp-gpu-exec --bench compares
+// with), each trip waits.
+// WAITS-LABEL: llvm.func @counted(
+// WAITS: llvm.icmp "slt"
+// WAITS: gpu.launch_func
+// WAITS-NEXT: llvm.call @mgpuStreamSynchronize
+// WAITS-LABEL: llvm.func @choice(
 // PTXAS: ptxas: @counted_kernel assembles for sm_80,sm_90
 func.func @counted(%x: tensor<4xf64> {bufferization.writable = false},
                    %out: memref<4xf64>, %n: index) {

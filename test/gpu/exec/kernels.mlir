@@ -121,6 +121,20 @@ func.func @double_rows(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   return %r : tensor<?x?xf32>
 }
 
+// A traced fori_loop: a launch per trip, queued without waiting for the
+// last (tnp-gpu-elide-waits); variants.mlir has it with the waits.
+func.func @add_ones(%x: tensor<?xf32>, %n: index) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%v = %x) -> tensor<?xf32> {
+    %one = tnp.constant dense<1.0> : tensor<f32>
+    %ob = tnp.broadcast_in_dim %one, dims = [] : (tensor<f32>) -> tensor<?xf32>
+    %s = tnp.add %v, %ob : tensor<?xf32>
+    scf.yield %s : tensor<?xf32>
+  }
+  return %r : tensor<?xf32>
+}
+
 // A traced while loop: its condition, a sum on the device, is copied back
 // to the host each trip (tnp-gpu-launch-host-code).
 func.func @double_until(%x: tensor<?xf32>) -> tensor<?xf32> {

@@ -90,6 +90,9 @@ void _mlir_ciface_sigmoid_four_per_thread(Memref<float, 1> *x,
                                           Memref<float, 1> *out);
 void _mlir_ciface_double_rows(Memref<float, 2> *r, Memref<float, 2> *x);
 void _mlir_ciface_double_until(Memref<float, 1> *r, Memref<float, 1> *x);
+void _mlir_ciface_add_ones(Memref<float, 1> *r, Memref<float, 1> *x, int64_t n);
+void _mlir_ciface_add_ones_waiting(Memref<float, 1> *r, Memref<float, 1> *x,
+                                   int64_t n);
 }
 
 namespace {
@@ -548,6 +551,19 @@ void testLongRowsAndLoops() {
   check("while_loop doubling until the sum reaches 1000", toHost(doubled),
         std::vector<float>(10, 128.0f));
   release(ones.allocated);
+
+  // 1000 trips queued without a wait, and with one each.
+  auto zeros = toDevice<float, 1>(std::vector<float>(1000), {1000});
+  for (auto [name, fn] : {std::pair{"fori_loop of 1000 trips adding ones",
+                                    &_mlir_ciface_add_ones},
+                          std::pair{"the same waiting each trip",
+                                    &_mlir_ciface_add_ones_waiting}}) {
+    Memref<float, 1> sum;
+    beginCall(kDevice);
+    fn(&sum, &zeros, 1000);
+    check(name, toHost(sum), std::vector<float>(1000, 1000.0f));
+  }
+  release(zeros.allocated);
 }
 
 void testGradientAndBatch() {
@@ -705,6 +721,43 @@ void bench() {
   });
   std::printf("tiny traced call (1 element, launch and wait): %.2f us\n",
               call * 1e6);
+  // Back to back, calls queue their kernels: a call's cost to the host, or
+  // the GPU's per kernel, whichever is more.
+  constexpr int kCalls = 1000;
+  double queued = median(5, [&] {
+    for (int i = 0; i < kCalls; ++i) {
+      beginCall(kDevice);
+      _mlir_ciface_sigmoid(&one, &tiny);
+      require(endCall(), "tiny sigmoid");
+    }
+    require(synchronize(kDevice), "tiny sigmoids");
+  });
+  std::printf("tiny traced calls, %d back to back: %.2f us each\n", kCalls,
+              queued / kCalls * 1e6);
+  release(one.allocated);
+  release(tiny.allocated);
+
+  // A traced loop of tiny trips, each trip's launch queued without a wait,
+  // against the same loop waiting for the GPU each trip.
+  auto ones = toDevice<float, 1>(std::vector<float>(1000, 1.0f), {1000});
+  auto perTrip = [&](auto fn, const char *what) {
+    constexpr int64_t kTrips = 1000;
+    return median(5,
+                  [&] {
+                    Memref<float, 1> r;
+                    beginCall(kDevice);
+                    fn(&r, &ones, kTrips);
+                    finish(what);
+                    release(r.allocated);
+                  }) /
+           kTrips;
+  };
+  double queuedTrip = perTrip(_mlir_ciface_add_ones, "fori_loop");
+  double waitingTrip = perTrip(_mlir_ciface_add_ones_waiting, "fori_loop");
+  std::printf("fori_loop trip (1000 elements): %.2f us queued, %.2f us "
+              "waiting each trip (%.2fx)\n",
+              queuedTrip * 1e6, waitingTrip * 1e6, waitingTrip / queuedTrip);
+  release(ones.allocated);
 
   // One row of 2^20: the network's 20 phases take 210 steps, a launch
   // each.
