@@ -96,13 +96,11 @@ void productAgainstCublas() {
   tnp::ndarray a = tnp::copy(host), b = tnp::copy(half), out = tnp::copy(host);
   double traced =
       bench::medianSeconds([&] { product(a, b).block_until_ready(); }, 7, 1);
-  double direct = bench::medianSeconds(
-      [&] {
-        cublasProduct(static_cast<float *>(deviceMemory(a)),
-                      static_cast<float *>(deviceMemory(b)),
-                      static_cast<float *>(deviceMemory(out)), n);
-      },
-      7, 1);
+  auto *da = static_cast<float *>(deviceMemory(a));
+  auto *db = static_cast<float *>(deviceMemory(b));
+  auto *dout = static_cast<float *>(deviceMemory(out));
+  double direct =
+      bench::medianSeconds([&] { cublasProduct(da, db, dout, n); }, 7, 1);
   std::printf("matmul %lld^2 float32: traced %.3f ms, cuBLAS %.3f ms, "
               "%.2f of cuBLAS\n",
               static_cast<long long>(n), traced * 1e3, direct * 1e3,

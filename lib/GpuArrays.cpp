@@ -82,13 +82,14 @@ std::shared_ptr<ArrayImpl> tnp::detail::copyToGpu(const ArrayImpl &a,
   std::string what = "tnp: copying an array to GPU:" + std::to_string(device);
   // A buffer of tnp's holding the block's values from its start becomes its
   // host copy (neither is written once made): the copy from it is queued,
-  // not waited for, and a literal placed on the GPU is read back without
-  // one. Memory tnp does not own is its owner's to change or free.
+  // not waited for (the runtime holds the buffer until it has run), and a
+  // literal placed on the GPU is read back without one. Memory tnp does not
+  // own is its owner's to change or free.
   if (a.buffer && !a.buffer->isExternal() && a.byteOffset == 0) {
     moved->gpu->host = a.buffer;
-    throwIfFailed(
-        cuda::enqueueCopy(device, moved->gpu->data, a.buffer->data(), bytes),
-        what);
+    throwIfFailed(cuda::enqueueCopy(device, moved->gpu->data, a.buffer->data(),
+                                    bytes, a.buffer),
+                  what);
   } else {
     throwIfFailed(cuda::copy(device, moved->gpu->data, a.data(), bytes), what);
   }

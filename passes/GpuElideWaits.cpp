@@ -5,6 +5,8 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -67,10 +69,27 @@ bool isDeviceMemory(Value memref, DenseSet<Value> &seen) {
          llvm::all_of(values, [&](Value v) { return isDeviceMemory(v, seen); });
 }
 
-bool touchesHostMemory(gpu::MemcpyOp copy) {
+/// Whether `memref` is a view of a constant global: host memory that never
+/// changes, and lives as long as the module (whose unload waits for the
+/// stream).
+bool isConstantGlobal(Value memref) {
+  auto get = tnp::rootOf(memref).getDefiningOp<memref::GetGlobalOp>();
+  if (!get)
+    return false;
+  auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+      get, get.getNameAttr());
+  return global && global.getConstant();
+}
+
+/// Whether the host must wait for `copy` before going on: it writes memory
+/// that may be the host's (which the host may read next), or reads memory
+/// that may be the host's and may change.
+bool needsWait(gpu::MemcpyOp copy) {
   DenseSet<Value> seen;
-  return !isDeviceMemory(copy.getDst(), seen) ||
-         !isDeviceMemory(copy.getSrc(), seen);
+  if (!isDeviceMemory(copy.getDst(), seen))
+    return true;
+  return !isDeviceMemory(copy.getSrc(), seen) &&
+         !isConstantGlobal(copy.getSrc());
 }
 
 struct TnpGpuElideWaitsPass
@@ -80,12 +99,12 @@ struct TnpGpuElideWaitsPass
   }
 
   /// Erases the host waits of `block` (not of blocks nested in it) but
-  /// those after a copy to or from host memory.
+  /// those after a copy that needs one.
   static void elideWaits(Block &block) {
     bool hostCopy = false;
     for (Operation &op : llvm::make_early_inc_range(block)) {
       if (auto copy = dyn_cast<gpu::MemcpyOp>(op))
-        hostCopy |= touchesHostMemory(copy);
+        hostCopy |= needsWait(copy);
       auto wait = dyn_cast<gpu::WaitOp>(op);
       if (!wait || wait.getAsyncToken())
         continue;

@@ -696,11 +696,12 @@ def TnpGpuElideWaitsPass
     with their work queued (host reads of device memory wait for it); the
     host needs to wait within a call only before it reads what a copy
     wrote to host memory (a while loop's condition), or writes what a copy
-    reads. A host wait stays
-    where its block holds, since the previous wait, a `gpu.memcpy` to or
-    from memory that is not provably the device's (a `gpu.alloc` or an
-    argument of the function, directly or through loops and choices); the
-    others go.
+    reads. A host wait stays where its block holds, since the previous
+    wait, a `gpu.memcpy` to memory that is not provably the device's (a
+    `gpu.alloc` or an argument of the function, directly or through loops
+    and choices), or from such memory unless it is a constant global
+    (which never changes, and lives as long as the module, whose unload
+    waits); the others go.
     ```mlir
     scf.for ... {
       %t = gpu.launch_func async [...] @k::@k ...

@@ -259,10 +259,21 @@ void bindArray(nb::module_ &m) {
           nb::arg("dtype").none() = nb::none(),
           nb::arg("copy").none() = nb::none())
       .def("__dlpack__",
-           [](const PyArray &a, nb::kwargs) { return dlpackCapsule(a.value); })
+           [](const PyArray &a, nb::kwargs) {
+             // Any consumer stream may read it once tnp's work is done.
+             {
+               nb::gil_scoped_release released;
+               a.value.block_until_ready();
+             }
+             return dlpackCapsule(a.value);
+           })
       .def("block_until_ready",
            [](nb::handle self) {
-             nb::cast<const PyArray &>(self).value.block_until_ready();
+             const tnp::ndarray &value = nb::cast<const PyArray &>(self).value;
+             {
+               nb::gil_scoped_release released;
+               value.block_until_ready();
+             }
              return nb::borrow(self);
            })
       .def("__dlpack_device__",

@@ -35,7 +35,16 @@ struct State {
   std::map<std::pair<int, size_t>, std::vector<void *>> cached;
   std::map<int, size_t> cachedBytes;
   std::map<int, CUstream> streams;
+  /// What copies queued on each device's stream read, held until a wait
+  /// for the stream has seen them run.
+  std::map<int, std::vector<std::shared_ptr<const void>>> held;
+  /// The device each loaded module is on.
+  std::unordered_map<CUmodule, int> modules;
 };
+
+/// Copies whose sources a device holds before enqueueCopy waits: a chain
+/// that never reads back frees them now and then.
+constexpr size_t kMaxHeld = 1024;
 
 State &state() {
   // Never destroyed, as the driver: blocks may be freed at exit.
@@ -43,31 +52,19 @@ State &state() {
   return *s;
 }
 
-/// Frees the cached blocks of `device` (the lock held), once the work
-/// queued before, which may still use them, is done.
-Status trimLocked(State &s, int device) {
-  Driver &driver = Driver::get();
-  if (CUstream queue = s.streams[device])
-    if (Status done = driver.check(driver.cuStreamSynchronize(queue),
-                                   "cuStreamSynchronize");
-        !done.ok())
-      return done;
-  Status status;
+/// The cached blocks of `device`, taken out of the cache (the lock held).
+std::vector<void *> takeCachedLocked(State &s, int device) {
+  std::vector<void *> blocks;
   for (auto it = s.cached.begin(); it != s.cached.end();) {
     if (it->first.first != device) {
       ++it;
       continue;
     }
-    for (void *block : it->second) {
-      Status freed = driver.check(
-          driver.cuMemFree(reinterpret_cast<CUdeviceptr>(block)), "cuMemFree");
-      if (status.ok())
-        status = freed;
-    }
+    blocks.insert(blocks.end(), it->second.begin(), it->second.end());
     it = s.cached.erase(it);
   }
   s.cachedBytes[device] = 0;
-  return status;
+  return blocks;
 }
 
 struct CallState {
@@ -85,20 +82,22 @@ void *tnp::runtime::cuda::allocate(int device, size_t bytes, Status &status) {
     return nullptr;
   size_t size = sizeClass(bytes);
   State &s = state();
-  std::lock_guard<std::mutex> lock(s.mutex);
-  auto &free = s.cached[{device, size}];
-  if (!free.empty()) {
-    void *block = free.back();
-    free.pop_back();
-    s.cachedBytes[device] -= size;
-    s.live[block] = {device, size};
-    return block;
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    auto &free = s.cached[{device, size}];
+    if (!free.empty()) {
+      void *block = free.back();
+      free.pop_back();
+      s.cachedBytes[device] -= size;
+      s.live[block] = {device, size};
+      return block;
+    }
   }
   CUdeviceptr pointer = 0;
   status = driver.check(driver.cuMemAlloc(&pointer, size), "cuMemAlloc");
   if (status.outOfMemory) {
     // The cache may hold what the driver lacks.
-    if (Status trimmed = trimLocked(s, device); !trimmed.ok()) {
+    if (Status trimmed = trim(device); !trimmed.ok()) {
       status = trimmed;
       return nullptr;
     }
@@ -112,6 +111,7 @@ void *tnp::runtime::cuda::allocate(int device, size_t bytes, Status &status) {
     return nullptr;
   }
   void *block = reinterpret_cast<void *>(pointer);
+  std::lock_guard<std::mutex> lock(s.mutex);
   s.live[block] = {device, size};
   return block;
 }
@@ -131,11 +131,29 @@ void tnp::runtime::cuda::release(void *block) {
 }
 
 Status tnp::runtime::cuda::trim(int device) {
-  if (Status status = Driver::get().makeCurrent(device); !status.ok())
+  Driver &driver = Driver::get();
+  if (Status status = driver.makeCurrent(device); !status.ok())
     return status;
-  State &s = state();
-  std::lock_guard<std::mutex> lock(s.mutex);
-  return trimLocked(s, device);
+  std::vector<void *> blocks;
+  {
+    State &s = state();
+    std::lock_guard<std::mutex> lock(s.mutex);
+    blocks = takeCachedLocked(s, device);
+  }
+  if (blocks.empty())
+    return Status();
+  // Work queued before may still use them, and cuMemFree does not wait for
+  // the stream. Other threads allocate and free meanwhile.
+  if (Status done = synchronize(device); !done.ok())
+    return done;
+  Status status;
+  for (void *block : blocks) {
+    Status freed = driver.check(
+        driver.cuMemFree(reinterpret_cast<CUdeviceptr>(block)), "cuMemFree");
+    if (status.ok())
+      status = freed;
+  }
+  return status;
 }
 
 size_t tnp::runtime::cuda::cachedBytes(int device) {
@@ -161,21 +179,42 @@ Status tnp::runtime::cuda::synchronize(int device) {
   CUstream queue = stream(device, status);
   if (!status.ok())
     return status;
+  // What the copies queued so far read; those queued while this waits stay.
+  std::vector<std::shared_ptr<const void>> done;
+  {
+    State &s = state();
+    std::lock_guard<std::mutex> lock(s.mutex);
+    done.swap(s.held[device]);
+  }
   Driver &driver = Driver::get();
-  return driver.check(driver.cuStreamSynchronize(queue), "cuStreamSynchronize");
+  status =
+      driver.check(driver.cuStreamSynchronize(queue), "cuStreamSynchronize");
+  done.clear();
+  return status;
 }
 
 Status tnp::runtime::cuda::enqueueCopy(int device, void *dst, const void *src,
-                                       size_t bytes) {
+                                       size_t bytes,
+                                       std::shared_ptr<const void> keep) {
   Status status;
   CUstream queue = stream(device, status);
   if (!status.ok() || bytes == 0)
     return status;
   Driver &driver = Driver::get();
-  return driver.check(driver.cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
-                                           reinterpret_cast<CUdeviceptr>(src),
-                                           bytes, queue),
-                      "cuMemcpyAsync");
+  status = driver.check(driver.cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
+                                             reinterpret_cast<CUdeviceptr>(src),
+                                             bytes, queue),
+                        "cuMemcpyAsync");
+  if (!status.ok() || !keep)
+    return status;
+  size_t held;
+  {
+    State &s = state();
+    std::lock_guard<std::mutex> lock(s.mutex);
+    s.held[device].push_back(std::move(keep));
+    held = s.held[device].size();
+  }
+  return held < kMaxHeld ? status : synchronize(device);
 }
 
 Status tnp::runtime::cuda::copy(int device, void *dst, const void *src,
@@ -216,6 +255,11 @@ CUmodule mgpuModuleLoad(void *data, size_t /*bytes*/) {
   else
     failCall(driver.check(driver.cuModuleLoadData(&module, data),
                           "cuModuleLoadData"));
+  if (module) {
+    State &s = state();
+    std::lock_guard<std::mutex> lock(s.mutex);
+    s.modules[module] = call.device;
+  }
   return module;
 }
 
@@ -228,18 +272,20 @@ void mgpuModuleUnload(CUmodule module) {
   Driver &driver = Driver::get();
   if (!module || !driver.unavailable().empty())
     return;
-  // Calls return with their launches queued: the module's kernels may not
-  // have run yet.
-  std::vector<CUstream> queues;
+  int device;
   {
     State &s = state();
     std::lock_guard<std::mutex> lock(s.mutex);
-    for (auto &[device, queue] : s.streams)
-      queues.push_back(queue);
+    auto it = s.modules.find(module);
+    if (it == s.modules.end())
+      return;
+    device = it->second;
+    s.modules.erase(it);
   }
-  for (CUstream queue : queues)
-    driver.cuStreamSynchronize(queue);
-  driver.cuModuleUnload(module);
+  // In its device's context, once the calls that queued its kernels (which
+  // return before those run) are done.
+  if (driver.makeCurrent(device).ok() && synchronize(device).ok())
+    driver.cuModuleUnload(module);
 }
 
 CUfunction mgpuModuleGetFunction(CUmodule module, const char *name) {
@@ -316,7 +362,7 @@ void *mgpuMemAlloc(uint64_t bytes, CUstream, bool /*hostShared*/) {
 void mgpuMemFree(void *block, CUstream) {
   // Kernels queued before may still read it: the cache hands it out again
   // only to work queued after them on the same stream (or frees it once
-  // that work is done, trimLocked).
+  // that work is done, trim).
   release(block);
 }
 

@@ -19,6 +19,7 @@
 
 #include "runtime/cuda/Driver.h"
 
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -38,13 +39,16 @@ size_t cachedBytes(int device);
 /// `device`'s stream, created at first use: every launch and copy of tnp
 /// runs on it in order.
 CUstream stream(int device, Status &status);
-/// Waits for what was queued on `device`'s stream.
+/// Waits for what was queued on `device`'s stream, then lets go of what
+/// the copies queued before read (enqueueCopy's `keep`).
 Status synchronize(int device);
 /// Queues a copy of `bytes` between any two of host and device memory
 /// (unified addressing) on `device`'s stream, after the work queued there;
-/// `src` must hold its values until the copy has run, and host memory at
-/// `dst` must not be read before.
-Status enqueueCopy(int device, void *dst, const void *src, size_t bytes);
+/// host memory at `dst` must not be read before it has run. `src` must hold
+/// its values until then: `keep` (what owns it, if anything) is held until
+/// a wait for the stream (synchronize, copy) has seen the copy run.
+Status enqueueCopy(int device, void *dst, const void *src, size_t bytes,
+                   std::shared_ptr<const void> keep = nullptr);
 /// enqueueCopy, then waits for it.
 Status copy(int device, void *dst, const void *src, size_t bytes);
 

@@ -111,3 +111,30 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// A copy from a constant global needs no wait (it never changes, and lives
+// as long as the module); one from a global that may change does.
+// CHECK-LABEL: func.func @globals
+// CHECK: gpu.memcpy async
+// CHECK-NOT: gpu.wait [
+// CHECK: %[[C:.*]] = gpu.memcpy async
+// CHECK-NEXT: gpu.wait [%[[C]]]
+// CHECK-NEXT: return
+module attributes {gpu.container_module} {
+  memref.global "private" constant @table : memref<2xf32> = dense<[1.0, 2.0]>
+  memref.global "private" @state : memref<2xf32> = dense<0.0>
+  func.func @globals(%out: memref<2xf32>) {
+    %a = gpu.alloc () : memref<2xf32>
+    %t = memref.get_global @table : memref<2xf32>
+    %0 = gpu.wait async
+    %1 = gpu.memcpy async [%0] %a, %t : memref<2xf32>, memref<2xf32>
+    gpu.wait [%1]
+    %s = memref.get_global @state : memref<2xf32>
+    %2 = gpu.wait async
+    %3 = gpu.memcpy async [%2] %out, %s : memref<2xf32>, memref<2xf32>
+    gpu.wait [%3]
+    return
+  }
+}

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <numeric>
 #include <random>
 #include <string>
@@ -347,6 +348,32 @@ void expectFailure(const char *name, const Status &status,
   ++failures;
   std::printf("FAIL %s: expected a failure naming '%s', got '%s'\n", name,
               expected.c_str(), status.error.c_str());
+}
+
+/// A queued copy's source, which its owner may drop at once, is held until
+/// a wait for the stream has seen the copy run.
+void testQueuedCopiesHoldTheirSources() {
+  auto source = std::make_shared<std::vector<float>>(1000, 2.0f);
+  std::weak_ptr<std::vector<float>> watch = source;
+  Status status;
+  void *block = allocate(kDevice, 4000, status);
+  require(status, "allocate");
+  require(enqueueCopy(kDevice, block, source->data(), 4000, source),
+          "enqueueCopy");
+  source.reset();
+  bool held = !watch.expired();
+  require(synchronize(kDevice), "synchronize");
+  std::vector<float> back(1000);
+  require(copy(kDevice, back.data(), block, 4000), "copy back");
+  release(block);
+  if (held && watch.expired() && back == std::vector<float>(1000, 2.0f)) {
+    std::printf("ok a queued copy holds its source until a wait\n");
+    return;
+  }
+  ++failures;
+  std::printf("FAIL a queued copy's source: held %d, released after the "
+              "wait %d\n",
+              held, watch.expired());
 }
 
 /// What a call keeps when the driver fails it: the first failure, named by
@@ -794,6 +821,7 @@ int main(int argc, char **argv) {
   }
   if (argc > 1 && std::strcmp(argv[1], "--host-only") == 0) {
     testCublasProducts();
+    testQueuedCopiesHoldTheirSources();
     testFailuresAreKept();
     std::printf("%s: %d failed\n", failures ? "FAIL" : "PASS", failures);
     return failures ? 1 : 0;
