@@ -10,6 +10,7 @@
 #include "lib/GpuArrays.h"
 #include "lib/HostPrimitives.h"
 #include "runtime/StridedCopy.h"
+#include "runtime/cuda/DeviceRuntime.h"
 
 #include <cstring>
 #include <memory>
@@ -55,7 +56,13 @@ struct Exported {
 };
 
 void deleteExported(DLManagedTensor *self) {
-  delete static_cast<Exported *>(self->manager_ctx);
+  auto *exported = static_cast<Exported *>(self->manager_ctx);
+  // A GPU consumer may let go with its own kernels still reading the
+  // memory, which tnp's cache would hand out next: they finish first. A
+  // fault of theirs is the consumer's to report.
+  if (const GpuBuffer *gpu = exported->array->gpu.get())
+    (void)tnp::runtime::cuda::synchronizeDevice(gpu->device);
+  delete exported;
 }
 
 /// Calls a tensor's deleter once, whatever happens to the import.

@@ -193,6 +193,13 @@ Status tnp::runtime::cuda::synchronize(int device) {
   return status;
 }
 
+Status tnp::runtime::cuda::synchronizeDevice(int device) {
+  Driver &driver = Driver::get();
+  if (Status status = driver.makeCurrent(device); !status.ok())
+    return status;
+  return driver.check(driver.cuCtxSynchronize(), "cuCtxSynchronize");
+}
+
 Status tnp::runtime::cuda::enqueueCopy(int device, void *dst, const void *src,
                                        size_t bytes,
                                        std::shared_ptr<const void> keep) {

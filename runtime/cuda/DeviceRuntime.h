@@ -42,6 +42,9 @@ CUstream stream(int device, Status &status);
 /// Waits for what was queued on `device`'s stream, then lets go of what
 /// the copies queued before read (enqueueCopy's `keep`).
 Status synchronize(int device);
+/// Waits for all work on `device` in its primary context, tnp's and other
+/// libraries' (a DLPack consumer's, on its own streams).
+Status synchronizeDevice(int device);
 /// Queues a copy of `bytes` between any two of host and device memory
 /// (unified addressing) on `device`'s stream, after the work queued there;
 /// host memory at `dst` must not be read before it has run. `src` must hold

@@ -63,6 +63,7 @@ Driver::Driver() {
   load(library, "cuLaunchKernel", cuLaunchKernel, error);
   load(library, "cuStreamCreate", cuStreamCreate, error);
   load(library, "cuStreamSynchronize", cuStreamSynchronize, error);
+  load(library, "cuCtxSynchronize", cuCtxSynchronize, error);
   if (!error.empty())
     return;
   if (Status s = check(cuInit(0), "cuInit"); !s.ok()) {

@@ -94,6 +94,7 @@ public:
                              void **) = nullptr;
   CUresult (*cuStreamCreate)(CUstream *, unsigned) = nullptr;
   CUresult (*cuStreamSynchronize)(CUstream) = nullptr;
+  CUresult (*cuCtxSynchronize)() = nullptr;
 
 private:
   Driver();

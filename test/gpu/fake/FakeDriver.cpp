@@ -134,7 +134,13 @@ int cuStreamSynchronize(void *) {
   return kSuccess;
 }
 
-/// For tests: how many times the host has waited for a stream.
+int cuCtxSynchronize() {
+  ++streamWaits;
+  return kSuccess;
+}
+
+/// For tests: how many times the host has waited for a stream (or for the
+/// whole device).
 long tnpFakeGpuStreamWaits() { return streamWaits; }
 
 } // extern "C"
