@@ -28,11 +28,14 @@ struct Block {
   size_t bytes;
 };
 
+/// Cached blocks by (device, size class).
+using Cache = std::map<std::pair<int, size_t>, std::vector<void *>>;
+
 /// The caches and streams of every device, behind one lock.
 struct State {
   std::mutex mutex;
   std::unordered_map<void *, Block> live;
-  std::map<std::pair<int, size_t>, std::vector<void *>> cached;
+  Cache cached;
   std::map<int, size_t> cachedBytes;
   std::map<int, CUstream> streams;
   /// What copies queued on each device's stream read, held until a wait
@@ -53,18 +56,13 @@ State &state() {
 }
 
 /// The cached blocks of `device`, taken out of the cache (the lock held).
-std::vector<void *> takeCachedLocked(State &s, int device) {
-  std::vector<void *> blocks;
-  for (auto it = s.cached.begin(); it != s.cached.end();) {
-    if (it->first.first != device) {
-      ++it;
-      continue;
-    }
-    blocks.insert(blocks.end(), it->second.begin(), it->second.end());
-    it = s.cached.erase(it);
-  }
+Cache takeCachedLocked(State &s, int device) {
+  Cache taken;
+  auto last = s.cached.lower_bound({device + 1, 0});
+  for (auto it = s.cached.lower_bound({device, 0}); it != last;)
+    taken.insert(s.cached.extract(it++));
   s.cachedBytes[device] = 0;
-  return blocks;
+  return taken;
 }
 
 struct CallState {
@@ -134,25 +132,34 @@ Status tnp::runtime::cuda::trim(int device) {
   Driver &driver = Driver::get();
   if (Status status = driver.makeCurrent(device); !status.ok())
     return status;
-  std::vector<void *> blocks;
+  State &s = state();
+  Cache taken;
   {
-    State &s = state();
     std::lock_guard<std::mutex> lock(s.mutex);
-    blocks = takeCachedLocked(s, device);
+    taken = takeCachedLocked(s, device);
   }
-  if (blocks.empty())
+  if (taken.empty())
     return Status();
   // Work queued before may still use them, and cuMemFree does not wait for
   // the stream. Other threads allocate and free meanwhile.
-  if (Status done = synchronize(device); !done.ok())
+  if (Status done = synchronize(device); !done.ok()) {
+    // Still the cache's, not leaked (the context is likely lost).
+    std::lock_guard<std::mutex> lock(s.mutex);
+    for (auto &[key, blocks] : taken) {
+      auto &cached = s.cached[key];
+      cached.insert(cached.end(), blocks.begin(), blocks.end());
+      s.cachedBytes[device] += key.second * blocks.size();
+    }
     return done;
-  Status status;
-  for (void *block : blocks) {
-    Status freed = driver.check(
-        driver.cuMemFree(reinterpret_cast<CUdeviceptr>(block)), "cuMemFree");
-    if (status.ok())
-      status = freed;
   }
+  Status status;
+  for (auto &[key, blocks] : taken)
+    for (void *block : blocks) {
+      Status freed = driver.check(
+          driver.cuMemFree(reinterpret_cast<CUdeviceptr>(block)), "cuMemFree");
+      if (status.ok())
+        status = freed;
+    }
   return status;
 }
 

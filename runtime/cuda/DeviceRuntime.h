@@ -31,7 +31,8 @@ namespace tnp::runtime::cuda {
 void *allocate(int device, size_t bytes, Status &status);
 /// Takes back a block from allocate() into its device's cache.
 void release(void *block);
-/// Hands every cached block of `device` back to the driver.
+/// Hands every cached block of `device` back to the driver, once its stream
+/// is done with them; if that wait fails, they stay cached.
 Status trim(int device);
 /// Bytes held in `device`'s cache.
 size_t cachedBytes(int device);

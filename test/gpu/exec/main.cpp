@@ -8,7 +8,7 @@
 // of the same bytes, the product of two 4096^2 matrices, and a tiny call.
 // `--host-only` runs what needs no kernel, for the fake driver of
 // test/gpu/fake/: the cuBLAS products, and the failures a call keeps (a
-// launch the driver refuses, a device out of memory).
+// launch the driver refuses, a device out of memory, a failed wait).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <dlfcn.h>
 #include <memory>
 #include <numeric>
 #include <random>
@@ -374,6 +375,44 @@ void testQueuedCopiesHoldTheirSources() {
   std::printf("FAIL a queued copy's source: held %d, released after the "
               "wait %d\n",
               held, watch.expired());
+}
+
+/// The fake driver's tnpFakeGpuFailWaits, or null on a real driver.
+void (*fakeFailWaits())(int) {
+  void *driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+  return driver ? reinterpret_cast<void (*)(int)>(
+                      dlsym(driver, "tnpFakeGpuFailWaits"))
+                : nullptr;
+}
+
+/// A trim whose wait fails (a kernel faulted) keeps the blocks it took
+/// cached, rather than losing them; the next trim frees them.
+void testTrimKeepsBlocksWhenItsWaitFails() {
+  auto failWaits = fakeFailWaits();
+  if (!failWaits) {
+    std::printf("skipped a trim whose wait fails: not the fake driver\n");
+    return;
+  }
+  require(trim(kDevice), "trim");
+  Status status;
+  release(allocate(kDevice, 3000, status));
+  release(allocate(kDevice, size_t(3) << 20, status));
+  require(status, "allocate");
+  size_t cached = cachedBytes(kDevice);
+  failWaits(1);
+  expectFailure("a trim whose wait fails", trim(kDevice),
+                "cuStreamSynchronize: CUDA_ERROR_LAUNCH_FAILED");
+  size_t kept = cachedBytes(kDevice);
+  require(trim(kDevice), "trim after the failure");
+  if (cached == 4096 + (size_t(3) << 20) && kept == cached &&
+      cachedBytes(kDevice) == 0) {
+    std::printf("ok a trim whose wait fails keeps its blocks cached\n");
+    return;
+  }
+  ++failures;
+  std::printf("FAIL a trim whose wait fails: %zu bytes cached, %zu kept, "
+              "%zu after the next trim\n",
+              cached, kept, cachedBytes(kDevice));
 }
 
 /// What a call keeps when the driver fails it: the first failure, named by
@@ -822,6 +861,7 @@ int main(int argc, char **argv) {
   if (argc > 1 && std::strcmp(argv[1], "--host-only") == 0) {
     testCublasProducts();
     testQueuedCopiesHoldTheirSources();
+    testTrimKeepsBlocksWhenItsWaitFails();
     testFailuresAreKept();
     std::printf("%s: %d failed\n", failures ? "FAIL" : "PASS", failures);
     return failures ? 1 : 0;

@@ -9,7 +9,8 @@
 // kernel runs: cuLaunchKernel returns CUDA_ERROR_NOT_SUPPORTED, or, with
 // TNP_FAKE_GPU_SKIP_KERNELS set, succeeds without running one (for tests of
 // what the host does around many launches: a traced loop's), and counts
-// the host's waits for a stream (tnpFakeGpuStreamWaits). What runs
+// the host's waits for a stream (tnpFakeGpuStreamWaits); tnpFakeGpuFailWaits
+// makes the next waits report a kernel's fault. What runs
 // on the host (allocations, copies, the cuBLAS products of FakeCublas.cpp)
 // is tested through tnp's GPU runtime this way on any machine.
 //
@@ -26,7 +27,7 @@
 namespace {
 
 constexpr int kSuccess = 0, kOutOfMemory = 2, kInvalidValue = 1,
-              kNotSupported = 801;
+              kNotSupported = 801, kLaunchFailed = 719;
 
 std::mutex mutex;
 std::map<void *, size_t> blocks;
@@ -39,6 +40,16 @@ size_t limit() {
 
 int dummy;
 std::atomic<long> streamWaits{0};
+std::atomic<int> failingWaits{0};
+
+/// A wait: counted, and failed while tnpFakeGpuFailWaits says so.
+int wait() {
+  ++streamWaits;
+  for (int left = failingWaits; left > 0;)
+    if (failingWaits.compare_exchange_weak(left, left - 1))
+      return kLaunchFailed;
+  return kSuccess;
+}
 
 } // namespace
 
@@ -74,12 +85,14 @@ int cuCtxSetCurrent(void *) { return kSuccess; }
 int cuGetErrorName(int result, const char **name) {
   *name = result == kOutOfMemory    ? "CUDA_ERROR_OUT_OF_MEMORY"
           : result == kNotSupported ? "CUDA_ERROR_NOT_SUPPORTED"
+          : result == kLaunchFailed ? "CUDA_ERROR_LAUNCH_FAILED"
                                     : "CUDA_ERROR_INVALID_VALUE";
   return kSuccess;
 }
 int cuGetErrorString(int result, const char **text) {
   *text = result == kOutOfMemory    ? "out of memory"
           : result == kNotSupported ? "operation not supported"
+          : result == kLaunchFailed ? "unspecified launch failure"
                                     : "invalid argument";
   return kSuccess;
 }
@@ -129,18 +142,15 @@ int cuStreamCreate(void **stream, unsigned) {
   *stream = &dummy;
   return kSuccess;
 }
-int cuStreamSynchronize(void *) {
-  ++streamWaits;
-  return kSuccess;
-}
+int cuStreamSynchronize(void *) { return wait(); }
 
-int cuCtxSynchronize() {
-  ++streamWaits;
-  return kSuccess;
-}
+int cuCtxSynchronize() { return wait(); }
 
 /// For tests: how many times the host has waited for a stream (or for the
 /// whole device).
 long tnpFakeGpuStreamWaits() { return streamWaits; }
+
+/// For tests: the next `count` waits fail as after a kernel's fault.
+void tnpFakeGpuFailWaits(int count) { failingWaits = count; }
 
 } // extern "C"
