@@ -21,6 +21,7 @@
 #include <cstdlib>
 #include <dlfcn.h>
 #include <functional>
+#include <optional>
 #include <sstream>
 
 namespace {
@@ -294,14 +295,26 @@ long (*fakeStreamWaits())() {
                 : nullptr;
 }
 
-TEST_F(GpuArrayTest, TracedLoopsQueueTripsWithoutWaiting) {
+/// Tests that count the host's waits for the GPU, on GPU:0 of the fake
+/// driver, its kernels skipped.
+class GpuWaitsTest : public GpuArrayTest {
+protected:
+  void SetUp() override {
+    GpuArrayTest::SetUp();
+    waits = fakeStreamWaits();
+    if (!waits)
+      GTEST_SKIP() << "counts the fake driver's waits";
+    skip.emplace();
+    scope.emplace("GPU:0");
+  }
+  long (*waits)() = nullptr;
+  std::optional<SkipKernels> skip;
+  std::optional<tnp::device_scope> scope;
+};
+
+TEST_F(GpuWaitsTest, TracedLoopsQueueTripsWithoutWaiting) {
   // One stream runs the trips in order: the host queues them all and
   // returns (tnp-gpu-elide-waits); a host read waits.
-  auto waits = fakeStreamWaits();
-  if (!waits)
-    GTEST_SKIP() << "counts the fake driver's waits";
-  SkipKernels skip;
-  tnp::device_scope scope("GPU:0");
   tnp::ndarray x = tnp::zeros({4});
   addOnes(x, 1000);
   long before = waits();
@@ -312,15 +325,10 @@ TEST_F(GpuArrayTest, TracedLoopsQueueTripsWithoutWaiting) {
   EXPECT_EQ(waits(), before + 1);
 }
 
-TEST_F(GpuArrayTest, EagerCallsReturnBeforeTheirKernelsRun) {
+TEST_F(GpuWaitsTest, EagerCallsReturnBeforeTheirKernelsRun) {
   // Calls queue their kernels and return, as JAX's and PyTorch's do; what
   // reads device memory waits: a host read, block_until_ready, a DLPack
   // export (its consumer may use another stream).
-  auto waits = fakeStreamWaits();
-  if (!waits)
-    GTEST_SKIP() << "counts the fake driver's waits";
-  SkipKernels skip;
-  tnp::device_scope scope("GPU:0");
   tnp::ndarray x = tnp::ones({8}, tnp::float32);
   tnp::ndarray y = tnp::tanh(x * 2.0f + x);
   long before = waits();
