@@ -151,9 +151,9 @@ struct TnpGpuMapParallelLoopsPass
       if (failed(mapOntoBlocks(loop)))
         return signalPassFailure();
     // Folds the tiles' sizes (products of constants) into constants, which
-    // outlining copies into the kernels, where loops of known trip counts
-    // unroll. Folding only: the canonicalizer would merge the nested loops
-    // and drop their mapping.
+    // gpu-launch-sink-index-computations copies into the kernels, where
+    // loops of known trip counts unroll. Folding only: the canonicalizer
+    // would merge the nested loops and drop their mapping.
     (void)applyPatternsGreedily(getOperation(), FrozenRewritePatternSet());
   }
 

@@ -198,6 +198,11 @@ void tnp::buildGpuPipeline(OpPassManager &pm,
   // where it reads a copy back, the call returning with its work queued.
   // It takes outlined kernels (the NVVM pipeline's outlining then finds
   // none).
+  // Constants and sizes are computed in the kernels rather than passed:
+  // outlining would make each a parameter, leaving a thread's loop over its
+  // elements without known bounds to unroll and a division by a broadcast
+  // 1.0 a division by a parameter.
+  pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
   if (options.elideWaits)

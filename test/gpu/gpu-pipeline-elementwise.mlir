@@ -22,11 +22,19 @@
 // CHECK-LABEL: // gpu.binary @sigmoid_kernel
 // CHECK: .target sm_80
 // CHECK: .visible .entry sigmoid_kernel(
-// Threads take consecutive elements: the index is thread + block * 256.
+// Constants and sizes are the kernel's own, not parameters
+// (gpu-launch-sink-index-computations): the two buffers' descriptors only.
+// CHECK: .param .u64 sigmoid_kernel_param_9
+// CHECK-NEXT: )
+// Threads take consecutive elements: the index is thread + block * 256,
+// one element each, no loop; 1 / x, its numerator known, is a reciprocal.
+// CHECK: mov.u32 {{.*}}%ctaid.x
 // CHECK: mov.u32 {{.*}}%tid.x
+// CHECK: mul.wide.u32 {{.*}}, 256;
+// CHECK-NOT: bra.uni
 // CHECK: ld.global.b32
 // CHECK: ex2.approx
-// CHECK: div.rn.f32
+// CHECK: rcp.rn.f32
 // CHECK: st.global.b32
 // CHECK: ret;
 // PTXAS: ptxas: @sigmoid_kernel assembles for sm_80,sm_90

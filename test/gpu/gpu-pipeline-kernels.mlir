@@ -211,11 +211,11 @@ func.func @cumsum(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
 }
 
 // Threefry-2x32 counters: 32-bit adds, rotations and xors, one thread per
-// pair of words.
+// pair of words. The rotations' amounts are the kernel's constants, so each
+// is one funnel shift.
 // CHECK-LABEL: // gpu.binary @bits_kernel
 // CHECK: xor.b32
-// CHECK: shl.b32
-// CHECK: shr.u32
+// CHECK: shf.l.wrap.b32 {{.*}}, 13;
 // CHECK: st.global.b32
 // PTXAS: ptxas: @bits_kernel assembles for sm_80,sm_90
 func.func @bits(%k: tensor<2xui32>) -> tensor<1024xui32> {
