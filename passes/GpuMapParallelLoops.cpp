@@ -1,5 +1,6 @@
 //===- GpuMapParallelLoops.cpp - tnp-gpu-map-parallel-loops ---------------===//
 
+#include "passes/GpuThreadRuns.h"
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -10,7 +11,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -66,17 +66,6 @@ void copyInParallel(memref::CopyOp copy) {
         memref::StoreOp::create(nested, nestedLoc, v, copy.getTarget(), ivs);
       });
   copy.erase();
-}
-
-/// The trip count of `loop`'s dimension `dim`, where its bounds and step
-/// are constants.
-std::optional<int64_t> constantTripCount(scf::ParallelOp loop, unsigned dim) {
-  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound()[dim]),
-                         upper = getConstantIntValue(loop.getUpperBound()[dim]),
-                         step = getConstantIntValue(loop.getStep()[dim]);
-  if (!lower || !upper || !step || *step <= 0)
-    return std::nullopt;
-  return llvm::divideCeil(std::max<int64_t>(*upper - *lower, 0), *step);
 }
 
 /// `loop` with its dimensions but the innermost collapsed into one.
@@ -147,17 +136,27 @@ struct TnpGpuMapParallelLoopsPass
       if (!loop->getParentOfType<scf::ParallelOp>())
         outermost.push_back(loop);
     });
+    // The runs and threads loops of kernels whose threads take several
+    // elements, and those kernels' outermost loops.
+    SmallVector<std::tuple<scf::ParallelOp, scf::ParallelOp, Operation *>>
+        severalRuns;
     for (scf::ParallelOp loop : outermost)
-      if (failed(mapOntoBlocks(loop)))
+      if (failed(mapOntoBlocks(loop, severalRuns)))
         return signalPassFailure();
     // Folds the tiles' sizes (products of constants) into constants, which
     // gpu-launch-sink-index-computations copies into the kernels, where
     // loops of known trip counts unroll. Folding only: the canonicalizer
     // would merge the nested loops and drop their mapping.
     (void)applyPatternsGreedily(getOperation(), FrozenRewritePatternSet());
+    // Threads of several runs each, their bounds now constants.
+    for (auto [runs, threads, kernel] : severalRuns)
+      tnp::runThreadsLoadsFirst(runs, threads, kernel);
   }
 
-  LogicalResult mapOntoBlocks(scf::ParallelOp loop) {
+  LogicalResult mapOntoBlocks(
+      scf::ParallelOp loop,
+      SmallVectorImpl<std::tuple<scf::ParallelOp, scf::ParallelOp, Operation *>>
+          &severalRuns) {
     // Blocks y and z take at most 65535 each, and dimensions past three
     // would run sequentially in each block: the outer dimensions of a loop
     // of rank 3 or more become one (on x, up to 2^31 - 1 blocks; each thread
@@ -172,7 +171,7 @@ struct TnpGpuMapParallelLoopsPass
     // threads per output) leaves the rest of the block to the next one,
     // on threads y: blocks of 32 threads would cap the threads an SM holds.
     int64_t inner = blockSize, next = 1, runsOf = elementsPerThread;
-    std::optional<int64_t> trips = constantTripCount(loop, rank - 1);
+    std::optional<int64_t> trips = tnp::constantTripCount(loop, rank - 1);
     if (rank > 1 && trips && *trips < inner) {
       inner = llvm::PowerOf2Ceil(*trips);
       next = blockSize / inner;
@@ -215,6 +214,8 @@ struct TnpGpuMapParallelLoopsPass
     // thread.
     threads.getBody()->walk(
         [&](scf::ParallelOp nested) { (void)mapLoop(nested, sequential); });
+    if (runsOf > 1)
+      severalRuns.push_back({runs, threads, blocks});
     return success();
   }
 };

@@ -587,7 +587,10 @@ def TnpGpuMapParallelLoopsPass
     innermost dimension of fewer known trips than `block-size` (a split
     reduction's 32 threads per output) takes a block's x threads, the next
     dimension the rest on y. Loops nested in mapped ones (a reduction's) run
-    sequentially.
+    sequentially. A thread of several elements does them in turn; where
+    all of them are in bounds, without their guards, and with their loads
+    of buffers the loop does not write (and no other buffer aliases) first,
+    so that those loads are in flight together.
     Upstream gpu-map-parallel-loops maps the first dimension to threads'
     x instead, which strides a row-major warp across rows. A copy between
     views that are not both contiguous (which gpu.memcpy cannot do) becomes

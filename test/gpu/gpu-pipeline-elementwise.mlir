@@ -5,6 +5,7 @@
 // RUN: tnp-opt %s --tnp-gpu-pipeline | %python %S/ptx_of.py | FileCheck %s
 // RUN: tnp-opt %s --tnp-gpu-pipeline="chip=sm_90" | %python %S/ptx_of.py | FileCheck %s --check-prefix=SM90
 // RUN: %if ptxas %{ tnp-opt %s --tnp-gpu-pipeline | %python %S/ptx_of.py --ptxas %ptxas | FileCheck %s --check-prefix=PTXAS %}
+// RUN: tnp-opt %s --tnp-gpu-pipeline="elements-per-thread=4" | %python %S/ptx_of.py %if ptxas %{ --ptxas %ptxas %} | FileCheck %s --check-prefix=FOUR
 
 // The host code launches one kernel on the device's stream and returns:
 // the runtime binds the mgpu* functions (runtime/cuda/), and waits for the
@@ -38,6 +39,15 @@
 // CHECK: st.global.b32
 // CHECK: ret;
 // PTXAS: ptxas: @sigmoid_kernel assembles for sm_80,sm_90
+// Four elements per thread, 256 apart: where all four are in bounds, their
+// four loads are in flight together, before the first store.
+// FOUR-LABEL: // gpu.binary @sigmoid_kernel
+// FOUR: ld.global.b32 {{.*}}, [%[[P:rd[0-9]+]]];
+// FOUR-NEXT: ld.global.b32 {{.*}}, [%[[P]]+1024];
+// FOUR-NEXT: ld.global.b32 {{.*}}, [%[[P]]+2048];
+// FOUR-NEXT: ld.global.b32 {{.*}}, [%[[P]]+3072];
+// FOUR-NOT: ld.global
+// FOUR: st.global.b32
 func.func @sigmoid(%x: tensor<?xf32> {bufferization.writable = false},
                    %out: memref<?xf32>) attributes {llvm.emit_c_interface} {
   %n = tnp.neg %x : tensor<?xf32>

@@ -3,9 +3,10 @@
 // A 2-d loop: tiles of [1, 128 x 4]; the outer dimension's tiles go to
 // blocks x, the innermost's to blocks y and z (block (y, z) takes tile
 // z * 65535 + y: y takes at most 65535 blocks, and the size is not known),
-// each tile's 4 runs of 128 are a sequential loop, the innermost in-tile
-// dimension goes to threads x, and a loop nested in the tile stays
-// sequential. The tile sizes are folded into constants.
+// the innermost in-tile dimension goes to threads x, each thread doing its
+// 4 runs of 128 in turn (without their guards where all 4 are in bounds),
+// and a loop nested in the tile stays sequential. The tile sizes are
+// folded into constants.
 // CHECK-LABEL: func.func @rows
 // CHECK-DAG: %[[C128:.*]] = arith.constant 128 : index
 // CHECK-DAG: %[[C512:.*]] = arith.constant 512 : index
@@ -17,14 +18,16 @@
 // CHECK: %[[ZY:.*]] = arith.muli %[[BZ]], %[[CAP]]
 // CHECK: %[[TILE:.*]] = arith.addi %[[ZY]], %[[BY]]
 // CHECK: arith.muli %[[TILE]], %[[C512]]
-// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%{{.*}}, %[[C512]]) step (%{{.*}}, %[[C128]])
 // CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%{{.*}}, %[[C128]])
+// CHECK: arith.constant 384 : index
+// CHECK: scf.if
+// CHECK-COUNT-4: {mapping = [#gpu.loop_dim_map<processor = sequential
+// CHECK: } else {
 // CHECK: scf.if
 // CHECK: scf.if
 // CHECK: scf.parallel
-// CHECK: {mapping = [#gpu.loop_dim_map<processor = sequential
 // CHECK: {mapping = [#gpu.loop_dim_map<processor = sequential, {{.*}}>, #gpu.loop_dim_map<processor = thread_x
-// CHECK: {mapping = [#gpu.loop_dim_map<processor = sequential, {{.*}}>, #gpu.loop_dim_map<processor = sequential
+// CHECK-NOT: scf.parallel
 // CHECK: {mapping = [#gpu.loop_dim_map<processor = block_x, {{.*}}>, #gpu.loop_dim_map<processor = block_y, {{.*}}>, #gpu.loop_dim_map<processor = block_z
 func.func @rows(%m: index, %n: index, %k: index, %a: memref<?x?x?xf32>) {
   %c0 = arith.constant 0 : index
@@ -55,6 +58,64 @@ func.func @short_rows(%m: index, %a: memref<?x32xf32>) {
   %f = arith.constant 1.0 : f32
   scf.parallel (%i, %j) = (%c0, %c0) to (%m, %c32) step (%c1, %c1) {
     memref.store %f, %a[%i, %j] : memref<?x32xf32>
+  }
+  return
+}
+
+// A thread's 4 elements: where all are in bounds, the loads of x and y
+// (which nothing in the loop writes) come first, then each element's
+// arithmetic and store; at the edge, each element behind its guards. The
+// loads of a buffer the loop writes (@in_place) keep their place.
+// CHECK-LABEL: func.func @loads_first
+// CHECK: scf.parallel
+// CHECK: arith.andi
+// CHECK: scf.if %{{[0-9]+}} {
+// CHECK-COUNT-8: memref.load
+// CHECK-NOT: memref.load
+// CHECK: arith.addf
+// CHECK: memref.store
+// CHECK: arith.addf
+// CHECK: memref.store
+// CHECK: arith.addf
+// CHECK: memref.store
+// CHECK: arith.addf
+// CHECK: memref.store
+// CHECK: } else {
+// CHECK-COUNT-4: memref.load %arg0
+func.func @loads_first(%x: memref<?xf32>, %y: memref<?xf32>,
+                       %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %a = memref.load %x[%i] : memref<?xf32>
+    %b = memref.load %y[%i] : memref<?xf32>
+    %r = arith.addf %a, %b : f32
+    memref.store %r, %out[%i] : memref<?xf32>
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @in_place
+// CHECK: scf.if
+// CHECK: memref.load
+// CHECK: memref.store
+// CHECK: memref.load
+// CHECK: memref.store
+// CHECK: memref.load
+// CHECK: memref.store
+// CHECK: memref.load
+// CHECK: memref.store
+// CHECK: } else {
+func.func @in_place(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  %f = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xf32>
+    %r = arith.addf %v, %f : f32
+    memref.store %r, %a[%i] : memref<?xf32>
   }
   return
 }
