@@ -18,7 +18,8 @@ Value tnp::rootOf(Value memref) {
 
 bool tnp::isDistinctBuffer(Value root) {
   if (auto arg = dyn_cast<BlockArgument>(root))
-    return isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
+    return arg.getOwner()->isEntryBlock() &&
+           isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
   return isa_and_present<memref::AllocOp, memref::AllocaOp>(
       root.getDefiningOp());
 }

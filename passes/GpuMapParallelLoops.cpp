@@ -80,6 +80,9 @@ scf::ParallelOp collapseOuterDims(scf::ParallelOp loop) {
   return cast<scf::ParallelOp>(*std::prev(next));
 }
 
+/// Marks the loop of a thread's runs, until the pass's end.
+constexpr llvm::StringLiteral kThreadRuns = "tnp.thread_runs";
+
 /// Blocks y and z take at most this many each.
 constexpr int64_t kMaxBlocksYZ = 65535;
 
@@ -136,27 +139,26 @@ struct TnpGpuMapParallelLoopsPass
       if (!loop->getParentOfType<scf::ParallelOp>())
         outermost.push_back(loop);
     });
-    // The runs and threads loops of kernels whose threads take several
-    // elements, and those kernels' outermost loops.
-    SmallVector<std::tuple<scf::ParallelOp, scf::ParallelOp, Operation *>>
-        severalRuns;
     for (scf::ParallelOp loop : outermost)
-      if (failed(mapOntoBlocks(loop, severalRuns)))
+      if (failed(mapOntoBlocks(loop)))
         return signalPassFailure();
     // Folds the tiles' sizes (products of constants) into constants, which
     // gpu-launch-sink-index-computations copies into the kernels, where
     // loops of known trip counts unroll. Folding only: the canonicalizer
     // would merge the nested loops and drop their mapping.
     (void)applyPatternsGreedily(getOperation(), FrozenRewritePatternSet());
-    // Threads of several runs each, their bounds now constants.
-    for (auto [runs, threads, kernel] : severalRuns)
-      tnp::runThreadsLoadsFirst(runs, threads, kernel);
+    // Threads of several runs each, their bounds now constants; found
+    // again, as the folding erases kernels that write nothing.
+    SmallVector<scf::ParallelOp> severalRuns;
+    getOperation().walk([&](scf::ParallelOp runs) {
+      if (runs->removeAttr(kThreadRuns))
+        severalRuns.push_back(runs);
+    });
+    for (scf::ParallelOp runs : severalRuns)
+      tnp::runThreadsLoadsFirst(runs);
   }
 
-  LogicalResult mapOntoBlocks(
-      scf::ParallelOp loop,
-      SmallVectorImpl<std::tuple<scf::ParallelOp, scf::ParallelOp, Operation *>>
-          &severalRuns) {
+  LogicalResult mapOntoBlocks(scf::ParallelOp loop) {
     // Blocks y and z take at most 65535 each, and dimensions past three
     // would run sequentially in each block: the outer dimensions of a loop
     // of rank 3 or more become one (on x, up to 2^31 - 1 blocks; each thread
@@ -215,7 +217,7 @@ struct TnpGpuMapParallelLoopsPass
     threads.getBody()->walk(
         [&](scf::ParallelOp nested) { (void)mapLoop(nested, sequential); });
     if (runsOf > 1)
-      severalRuns.push_back({runs, threads, blocks});
+      runs->setAttr(kThreadRuns, UnitAttr::get(runs.getContext()));
     return success();
   }
 };

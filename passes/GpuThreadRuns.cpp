@@ -48,8 +48,9 @@ Guarded guardsOf(Block *block) {
         ifOp && ifOp.getNumResults() == 0 && ifOp.getElseRegion().empty() &&
         llvm::all_of(llvm::make_range(ops.begin(), ifOp->getIterator()),
                      [](Operation &op) {
-                       return op.getNumRegions() == 0 &&
-                              isMemoryEffectFree(&op);
+                       // Evaluated for every run, in bounds or not:
+                       // nothing that may trap.
+                       return op.getNumRegions() == 0 && isPure(&op);
                      });
     if (!isGuard) {
       guarded.body = block;
@@ -63,16 +64,17 @@ Guarded guardsOf(Block *block) {
 }
 
 /// The roots of the buffers `kernel` writes, or nullopt where it may write
-/// memory it does not name.
+/// memory it does not name, or a buffer other roots may alias (a choice
+/// between buffers, a transpose: views rootOf does not follow).
 std::optional<llvm::DenseSet<Value>> writtenRoots(Operation *kernel) {
   llvm::DenseSet<Value> roots;
   bool unknown = false;
   kernel->walk([&](Operation *op) {
-    if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-      return;
+    // An op's own effects (a linalg op's writes of its outputs), its
+    // nested ops' in their turn.
     auto memory = dyn_cast<MemoryEffectOpInterface>(op);
     if (!memory) {
-      unknown = true;
+      unknown |= !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>();
       return;
     }
     SmallVector<MemoryEffects::EffectInstance> effects;
@@ -80,8 +82,10 @@ std::optional<llvm::DenseSet<Value>> writtenRoots(Operation *kernel) {
     for (const MemoryEffects::EffectInstance &effect : effects) {
       if (!isa<MemoryEffects::Write>(effect.getEffect()))
         continue;
-      if (Value written = effect.getValue())
-        roots.insert(tnp::rootOf(written));
+      Value written = effect.getValue();
+      Value root = written ? tnp::rootOf(written) : Value();
+      if (root && tnp::isDistinctBuffer(root))
+        roots.insert(root);
       else
         unknown = true;
     }
@@ -141,25 +145,26 @@ void loadsFirst(Block *block, const llvm::DenseSet<Value> &written) {
 
 } // namespace
 
-scf::ParallelOp tnp::runThreadsLoadsFirst(scf::ParallelOp runs,
-                                          scf::ParallelOp threads,
-                                          Operation *kernel) {
-  // The runs' body is the threads loop alone, whose bounds come from
+void tnp::runThreadsLoadsFirst(scf::ParallelOp runs) {
+  // The runs' body is a threads loop alone, whose bounds come from
   // outside; neither loop reduces.
-  if (runs.getNumResults() || threads.getNumResults() ||
-      runs.getBody()->getOperations().size() != 2 ||
-      &runs.getBody()->front() != threads.getOperation())
-    return threads;
+  auto threads = dyn_cast<scf::ParallelOp>(runs.getBody()->front());
+  if (!threads || runs.getNumResults() || threads.getNumResults() ||
+      runs.getBody()->getOperations().size() != 2)
+    return;
   for (Value bound : llvm::concat<Value>(
            threads.getLowerBound(), threads.getUpperBound(), threads.getStep()))
     if (runs->isAncestor(bound.getParentBlock()->getParentOp()))
-      return threads;
+      return;
+  Operation *kernel = runs;
+  while (auto outer = kernel->getParentOfType<scf::ParallelOp>())
+    kernel = outer;
   // Each run's position, all dimensions' constants.
   SmallVector<SmallVector<int64_t>> points{{}};
   for (unsigned dim = 0; dim < runs.getNumLoops(); ++dim) {
     std::optional<int64_t> trips = constantTripCount(runs, dim);
     if (!trips)
-      return threads;
+      return;
     int64_t lower = *getConstantIntValue(runs.getLowerBound()[dim]);
     int64_t step = *getConstantIntValue(runs.getStep()[dim]);
     SmallVector<SmallVector<int64_t>> next;
@@ -172,7 +177,7 @@ scf::ParallelOp tnp::runThreadsLoadsFirst(scf::ParallelOp runs,
   }
   std::optional<llvm::DenseSet<Value>> written = writtenRoots(kernel);
   if (!written)
-    return threads;
+    return;
 
   OpBuilder b(runs);
   Location loc = runs.getLoc();
@@ -226,5 +231,4 @@ scf::ParallelOp tnp::runThreadsLoadsFirst(scf::ParallelOp runs,
   loadsFirst(inBoundsBody, *written);
   merged->setDiscardableAttrs(threads->getDiscardableAttrDictionary());
   runs.erase();
-  return merged;
 }

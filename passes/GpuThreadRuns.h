@@ -20,15 +20,14 @@ namespace mlir::tnp {
 /// are constants.
 std::optional<int64_t> constantTripCount(scf::ParallelOp loop, unsigned dim);
 
-/// `runs` (a sequential loop of constant bounds whose body is `threads`) as
-/// one loop over the threads, each doing all of its runs in turn. Where
-/// every run of a thread is in bounds (the guards tiling put around the
-/// threads' body all hold), the runs' loads of buffers that nothing in
-/// `kernel` writes come first, unguarded. Returns the new threads loop, or
-/// `threads` unchanged where the loops do not have that form.
-scf::ParallelOp runThreadsLoadsFirst(scf::ParallelOp runs,
-                                     scf::ParallelOp threads,
-                                     Operation *kernel);
+/// `runs` (a sequential loop of constant bounds whose body is a loop of
+/// threads) as one loop over the threads, each doing all of its runs in
+/// turn. Where every run of a thread is in bounds (the guards tiling put
+/// around the threads' body all hold), the runs' loads of buffers no other
+/// buffer aliases and nothing in the kernel (the outermost loop around
+/// `runs`) writes come first, unguarded. Loops not of that form, or whose
+/// kernel writes memory it does not name, are left as they are.
+void runThreadsLoadsFirst(scf::ParallelOp runs);
 
 } // namespace mlir::tnp
 

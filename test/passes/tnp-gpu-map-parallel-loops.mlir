@@ -120,6 +120,51 @@ func.func @in_place(%a: memref<?xf32>) {
   return
 }
 
+// Writes that tell which buffer they write only through their op's own
+// effects (a linalg op's output, here a view of x) keep x's loads after
+// them.
+// CHECK-LABEL: func.func @filled
+// CHECK: scf.if
+// CHECK: linalg.fill
+// CHECK-NEXT: memref.load %arg0
+func.func @filled(%x: memref<?xf32>, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %f = arith.constant 7.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %one = memref.subview %x[%i] [1] [1]
+        : memref<?xf32> to memref<1xf32, strided<[1], offset: ?>>
+    linalg.fill ins(%f : f32) outs(%one : memref<1xf32, strided<[1], offset: ?>>)
+    %v = memref.load %x[%i] : memref<?xf32>
+    memref.store %v, %out[%i] : memref<?xf32>
+  }
+  return
+}
+
+// A store into a choice between buffers, which may be x: the loop may
+// write what others alias, and is left as tiled, its runs a loop.
+// CHECK-LABEL: func.func @chosen
+// CHECK: scf.parallel
+// CHECK-NEXT: scf.parallel
+// CHECK-NEXT: scf.parallel
+// CHECK-NOT: else
+// CHECK: return
+func.func @chosen(%x: memref<?xf32>, %y: memref<?xf32>, %c: i1,
+                  %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %m = arith.select %c, %x, %y : memref<?xf32>
+  %f = arith.constant 7.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    memref.store %f, %m[%i] : memref<?xf32>
+    %v = memref.load %x[%i] : memref<?xf32>
+    memref.store %v, %out[%i] : memref<?xf32>
+  }
+  return
+}
+
 // A last dimension of known size within 65535 tiles keeps its blocks on y
 // alone.
 // CHECK-LABEL: func.func @known_rows
