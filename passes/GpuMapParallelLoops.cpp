@@ -127,6 +127,16 @@ struct TnpGpuMapParallelLoopsPass
   using Base::Base;
 
   void runOnOperation() override {
+    // A block has at most 1024 threads; a thread's runs are unrolled.
+    if (blockSize < 1 || blockSize > 1024 || elementsPerThread < 1 ||
+        elementsPerThread > 16) {
+      getOperation().emitError()
+          << "tnp-gpu-map-parallel-loops takes block-size 1 to 1024 and "
+             "elements-per-thread 1 to 16, not block-size="
+          << unsigned(blockSize)
+          << " elements-per-thread=" << unsigned(elementsPerThread);
+      return signalPassFailure();
+    }
     getOperation().walk([](memref::CopyOp copy) {
       auto contiguous = [](Value v) {
         return cast<MemRefType>(v.getType()).getLayout().isIdentity();

@@ -603,11 +603,11 @@ def TnpGpuMapParallelLoopsPass
   }];
   let options = [
     Option<"blockSize", "block-size", "unsigned", /*default=*/"256",
-           "Threads per block along the innermost dimension">,
+           "Threads per block along the innermost dimension (1 to 1024)">,
     Option<"elementsPerThread", "elements-per-thread", "unsigned",
            /*default=*/"1",
            "Elements each thread computes along the innermost dimension, "
-           "block-size apart">
+           "block-size apart (1 to 16: a thread's are unrolled)">
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::scf::SCFDialect"];

@@ -103,12 +103,12 @@ struct GpuPipelineOptions : public PassPipelineOptions<GpuPipelineOptions> {
   Option<unsigned> blockSize{
       *this, "block-size",
       llvm::cl::desc("Threads per block along the innermost parallel "
-                     "dimension"),
+                     "dimension (1 to 1024)"),
       llvm::cl::init(256)};
   Option<unsigned> elementsPerThread{
       *this, "elements-per-thread",
       llvm::cl::desc("Elements each thread computes along the innermost "
-                     "dimension, block-size apart"),
+                     "dimension, block-size apart (1 to 16)"),
       llvm::cl::init(1)};
   Option<bool> elideWaits{
       *this, "elide-waits",
